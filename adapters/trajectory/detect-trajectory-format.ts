@@ -1,0 +1,54 @@
+import { open, stat } from 'node:fs/promises';
+import { EmptyTrajectoryError, NotATrajectoryError, type TrajectoryFormat } from '../../src/index.js';
+import { isOpenEvolveCheckpoint } from './openevolve-importer.js';
+
+// Enough of a journal to see its first node's keys; nodes come first in every journal we read.
+const peekBytes = 256 * 1024;
+
+/**
+ * Tells a trajectory's format from its shape: a checkpoint directory, a JSON journal (AI-Scientist-v2 when
+ * its nodes carry stage fields, AIDE otherwise), or JSON lines (boden's own when the first line is a run
+ * header, AIRA-dojo when nodes have step-number parents).
+ */
+export async function detectTrajectoryFormat(path: string): Promise<TrajectoryFormat> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new NotATrajectoryError({ file: path, location: null, reason: 'no such file or directory', cause: error });
+  }
+  if (info.isDirectory()) {
+    if (await isOpenEvolveCheckpoint(path)) return 'openevolve-checkpoint';
+    throw new NotATrajectoryError({
+      file: path,
+      location: null,
+      reason: 'a directory that is not an OpenEvolve checkpoint (no programs/ folder)',
+    });
+  }
+  const head = await readHead(path);
+  const text = head.trimStart();
+  if (text === '') throw new EmptyTrajectoryError({ file: path, location: null, reason: 'the file is empty' });
+  if (text.startsWith('{"type":"run"') || /^\{\s*"type"\s*:\s*"run"/.test(text)) return 'boden-episodes-jsonl';
+  if (/"node2parent"|"nodes"\s*:/.test(text)) {
+    return /"(is_seed_node|overall_plan|ablation_name|metric_names)"/.test(text)
+      ? 'ai-scientist-v2-stage-journal'
+      : 'aide-journal-v2';
+  }
+  if (/^\{[^\n]*"(operators_used|parents)"/.test(text)) return 'aira-dojo-journal-jsonl';
+  throw new NotATrajectoryError({
+    file: path,
+    location: null,
+    reason: 'not a trajectory format boden knows (name one with --format)',
+  });
+}
+
+async function readHead(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(peekBytes);
+    const { bytesRead } = await handle.read(buffer, 0, peekBytes, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,54 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
+import { importAiScientistV2Journal } from './ai-scientist-v2-importer.js';
+import { importAideJournal } from './aide-journal-importer.js';
+import { importAiraDojoJournal } from './aira-dojo-importer.js';
+import { detectTrajectoryFormat } from './detect-trajectory-format.js';
+import type { ImportOptions } from './import-options.js';
+import { importOpenEvolveCheckpoint, isOpenEvolveCheckpoint } from './openevolve-importer.js';
+
+/** Options of `importTrajectory`: the format (detected when absent) and the importers' options. */
+export interface ImportTrajectoryOptions extends ImportOptions {
+  readonly format?: TrajectoryFormat;
+}
+
+/** Reads one trajectory file or checkpoint directory into its runs (boden's JSON lines may hold several). */
+export async function importTrajectory(path: string, options: ImportTrajectoryOptions = {}): Promise<Run[]> {
+  const format = options.format ?? (await detectTrajectoryFormat(path));
+  switch (format) {
+    case 'aide-journal-v2':
+      return [await importAideJournal(path, options)];
+    case 'ai-scientist-v2-stage-journal':
+      return [await importAiScientistV2Journal(path, options)];
+    case 'aira-dojo-journal-jsonl':
+      return [await importAiraDojoJournal(path, options)];
+    case 'openevolve-checkpoint':
+      return [await importOpenEvolveCheckpoint(path, options)];
+    case 'boden-episodes-jsonl':
+      return (await readEpisodesJsonl(path)).map((stored) => stored.run);
+  }
+}
+
+/**
+ * Expands files and directories into trajectory inputs: a checkpoint directory is one input; any other
+ * directory contributes its `.json`/`.jsonl` files and checkpoint subdirectories, recursively, in name order.
+ * Paths that do not exist are kept, so the caller reports them with the other bad inputs.
+ */
+export async function expandTrajectoryInputs(paths: readonly string[]): Promise<string[]> {
+  const inputs: string[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined || !info.isDirectory() || (await isOpenEvolveCheckpoint(path))) {
+      inputs.push(path);
+      continue;
+    }
+    const entries = (await readdir(path, { withFileTypes: true })).sort((left, right) => left.name.localeCompare(right.name));
+    for (const entry of entries) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) inputs.push(...(await expandTrajectoryInputs([child])));
+      else if (/\.(json|jsonl)$/i.test(entry.name)) inputs.push(child);
+    }
+  }
+  return inputs;
+}

@@ -1,0 +1,38 @@
+import { Command, Option } from 'commander';
+import { runToJsonLines } from '../episode/episode-jsonl.js';
+import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
+import { writeFileAtomic } from '../files/write-file-atomic.js';
+import { ExitCode } from './exit-code.js';
+import { loadRuns } from './load-runs.js';
+import { createProgress } from './progress.js';
+
+interface ExportCommandOptions {
+  out?: string;
+  format?: TrajectoryFormat;
+  metric?: string;
+  quiet?: boolean;
+}
+
+/** `boden export <paths...>`: converts trajectories of any format into boden's episode JSON lines. */
+export function exportCommand(setExitCode: (code: ExitCode) => void): Command {
+  return new Command('export')
+    .description('convert trajectories of any supported format to boden\'s episode JSON lines (runs, episodes, infeasible attempts)')
+    .argument('<paths...>', 'trajectory files or directories')
+    .option('--out <file>', 'write to this file (atomically) instead of stdout')
+    .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
+    .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (paths: string[], options: ExportCommandOptions) => {
+      const { runs, failures } = await loadRuns(paths, {
+        progress: createProgress({ quiet: options.quiet === true }),
+        ...(options.format ? { format: options.format } : {}),
+        ...(options.metric ? { metricName: options.metric } : {}),
+      });
+      const text = runs.map((run) => [...runToJsonLines(run)].join('\n')).join('\n');
+      const body = text === '' ? '' : `${text}\n`;
+      if (options.out) await writeFileAtomic(options.out, body);
+      else process.stdout.write(body);
+      for (const failure of failures) process.stderr.write(`boden export: ${failure.message}\n`);
+      setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
+    });
+}

@@ -1,0 +1,36 @@
+import { expandTrajectoryInputs, importTrajectory, type ImportTrajectoryOptions } from '../../adapters/trajectory/index.js';
+import { BodenError } from '../errors/boden-error.js';
+import type { Run } from '../episode/run.js';
+import type { Progress } from './progress.js';
+
+/** An input that could not be read, with the message to show. */
+export interface FailedInput {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Imports every trajectory under `paths`; good runs come back in input order, bad inputs are collected. */
+export async function loadRuns(
+  paths: readonly string[],
+  options: ImportTrajectoryOptions & { progress: Progress },
+): Promise<{ runs: Run[]; failures: FailedInput[]; inputs: number }> {
+  const inputs = await expandTrajectoryInputs(paths);
+  const runs: Run[] = [];
+  const failures: FailedInput[] = [];
+  for (const [position, input] of inputs.entries()) {
+    options.progress.update(`importing ${position + 1}/${inputs.length}: ${input}`);
+    try {
+      runs.push(...(await importTrajectory(input, options)));
+    } catch (error) {
+      failures.push({ path: input, message: describeFailure(error) });
+    }
+  }
+  options.progress.end();
+  return { runs, failures, inputs: inputs.length };
+}
+
+/** The one-line message for an error: a boden error's own message, anything else marked as unexpected. */
+export function describeFailure(error: unknown): string {
+  if (BodenError.isInstance(error)) return error.message;
+  return `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { ExitCode } from './exit-code.js';
+import { exportCommand } from './export-command.js';
+import { describeFailure } from './load-runs.js';
+import { scoreCommand } from './score-command.js';
+import { validateCommand } from './validate-command.js';
+
+/** Builds the `boden` program; commands report their exit code through `setExitCode`. */
+export function createProgram(setExitCode: (code: ExitCode) => void): Command {
+  const program = new Command('boden')
+    .description('score the creativity (P-creativity, usefulness) of LLM research agents\' search runs')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  for (const command of [scoreCommand(setExitCode), validateCommand(setExitCode), exportCommand(setExitCode)]) {
+    program.addCommand(command.exitOverride().showHelpAfterError());
+  }
+  return program;
+}
+
+async function main(): Promise<void> {
+  let exitCode: ExitCode = ExitCode.ok;
+  const program = createProgram((code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; every other parse failure is a usage error.
+      exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usageOrInputError;
+    } else {
+      process.stderr.write(`boden: ${describeFailure(error)}\n`);
+      exitCode = ExitCode.usageOrInputError;
+    }
+  }
+  process.exitCode = exitCode;
+}
+
+await main();

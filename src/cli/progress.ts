@@ -1,0 +1,21 @@
+/** Reports progress of long work on stderr, so stdout stays clean for tables and JSON. */
+export interface Progress {
+  update(message: string): void;
+  end(): void;
+}
+
+/** Progress on one rewritten stderr line when stderr is a terminal; silent otherwise or when `quiet`. */
+export function createProgress({ quiet }: { quiet: boolean }): Progress {
+  const stream = process.stderr;
+  if (quiet || !stream.isTTY) return { update() {}, end() {} };
+  let shown = false;
+  return {
+    update(message) {
+      shown = true;
+      stream.write(`\r\x1b[2K${message.slice(0, (stream.columns ?? 80) - 1)}`);
+    },
+    end() {
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}

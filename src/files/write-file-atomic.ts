@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** What to write: text, bytes, or a function that writes the file at the temporary path it is given. */
+export type AtomicFileContents = string | Uint8Array | ((temporaryPath: string) => void | Promise<void>);
+
+/** One file of an atomic write: where it goes and what it holds. */
+export interface AtomicFile {
+  readonly path: string;
+  readonly contents: AtomicFileContents;
+}
+
+/**
+ * Writes `contents` to `path` so that readers see the old file or the new one, never a torn one: writes a
+ * temporary file in the same directory, fsyncs it, renames it over `path`, then fsyncs the directory. On failure
+ * the temporary file is removed and `path` is left as it was.
+ */
+export async function writeFileAtomic(path: string, contents: AtomicFileContents): Promise<void> {
+  await writeFilesAtomic([{ path, contents }]);
+}
+
+/**
+ * Writes files that belong together (an index and its metadata): each is written and fsynced to a temporary path
+ * first, and only then are they renamed into place, in order. A failure while writing leaves every previous file
+ * intact; only a failing rename (rare, the data is already on disk) can leave a mix of old and new files, so
+ * readers should cross-check them, e.g. with a checksum.
+ */
+export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<void> {
+  const pending = new Map<string, string>();
+  try {
+    for (const file of files) {
+      const temporaryPath = temporaryPathFor(file.path);
+      pending.set(file.path, temporaryPath);
+      await writeTemporary(temporaryPath, file.contents);
+      await syncPath(temporaryPath, 'r+');
+    }
+    for (const file of files) {
+      const temporaryPath = pending.get(file.path);
+      if (temporaryPath === undefined) continue;
+      await rename(temporaryPath, file.path);
+      pending.delete(file.path);
+    }
+  } finally {
+    await Promise.all([...pending.values()].map((temporaryPath) => rm(temporaryPath, { force: true })));
+  }
+  for (const directory of new Set(files.map((file) => dirname(file.path)))) {
+    await syncDirectory(directory);
+  }
+}
+
+function temporaryPathFor(path: string): string {
+  // Same directory, so the rename stays on one file system and is atomic; hidden, so globs skip it.
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+async function writeTemporary(temporaryPath: string, contents: AtomicFileContents): Promise<void> {
+  if (typeof contents === 'function') await contents(temporaryPath);
+  else await writeFile(temporaryPath, contents, { flag: 'wx' });
+}
+
+async function syncPath(path: string, flags: string): Promise<void> {
+  const handle = await open(path, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  try {
+    await syncPath(directory, 'r');
+  } catch {
+    // Some platforms (Windows) and file systems cannot fsync a directory; the rename has happened regardless.
+  }
+}

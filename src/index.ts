@@ -1,0 +1,81 @@
+/**
+ * boden: online P-creativity scoring and novelty shaping for LLM research agents.
+ *
+ * - episodes: `Episode`, `Run`, segmentation of search trees into the paper's episodes, boden's JSON lines
+ * - usefulness: feasibility and impact, task cards
+ * - metrics: the `NoveltyMetric` role and its implementations; scoring of whole runs
+ * - errors: `BodenError` and its typed subclasses
+ */
+export { BodenError } from './errors/boden-error.js';
+export { InvalidOptionsError, type OptionIssue } from './errors/invalid-options-error.js';
+export { TrajectoryError } from './errors/trajectory-error.js';
+export { InvalidJsonError } from './errors/invalid-json-error.js';
+export { InvalidFieldError } from './errors/invalid-field-error.js';
+export { EmptyTrajectoryError } from './errors/empty-trajectory-error.js';
+export { NotATrajectoryError } from './errors/not-a-trajectory-error.js';
+export { DuplicateNodeIdError } from './errors/duplicate-node-id-error.js';
+export { UnknownParentError } from './errors/unknown-parent-error.js';
+export { ParentCycleError } from './errors/parent-cycle-error.js';
+
+export { parseOptions } from './options/parse-options.js';
+export { createSeededRandom, type RandomSource } from './random/random-source.js';
+
+export { EpisodeSchema, EpisodeFlagSchema, EpisodeMetadataSchema, type Episode, type EpisodeFlag } from './episode/episode.js';
+export { InfeasibleAttemptSchema, type InfeasibleAttempt } from './episode/infeasible-attempt.js';
+export { RunSchema, RunHeaderSchema, type Run, type RunHeader } from './episode/run.js';
+export { TrajectoryFormatSchema, trajectoryFormats, type TrajectoryFormat } from './episode/trajectory-format.js';
+export type { TrajectoryNode } from './episode/trajectory-node.js';
+export {
+  segmentEpisodes,
+  isValidNode,
+  type SegmentEpisodesOptions,
+  type Segmentation,
+  type DanglingParentPolicy,
+} from './episode/segment-episodes.js';
+export {
+  runToJsonLines,
+  readEpisodesJsonl,
+  episodeJsonlVersion,
+  EpisodeJsonlRecordSchema,
+  RunRecordSchema,
+  EpisodeRecordSchema,
+  AttemptRecordSchema,
+  type EpisodeJsonlRecord,
+  type RunScores,
+  type StoredRun,
+} from './episode/episode-jsonl.js';
+
+export { TaskCardSchema, readTaskCard, type TaskCard } from './usefulness/task-card.js';
+export { impact, impactReference, type ImpactReference } from './usefulness/impact.js';
+export { runFeasibility, episodeFeasibility, type RunFeasibility } from './usefulness/feasibility.js';
+
+export type { NoveltyMetric, NoveltyMetricRun, NoveltyCandidate } from './metrics/novelty-metric.js';
+export { uniqueCodeMetric } from './metrics/unique-code-metric.js';
+export { scoreRunNovelty } from './scoring/score-run-novelty.js';
+export { normaliseCode } from './text/normalise-code.js';
+
+export type { Embedder, EmbeddingInput } from './embedder/embedder.js';
+
+export {
+  averageRanks,
+  spearman,
+  bootstrapConfidenceInterval,
+  spearmanWithConfidence,
+  krippendorffAlpha,
+  mannWhitneyU,
+  type BootstrapInterval,
+  type MeasurementLevel,
+  type MannWhitneyResult,
+} from './statistics/index.js';
+export { writeFileAtomic, writeFilesAtomic } from './files/write-file-atomic.js';
+export { defaultNoveltyMetrics } from './metrics/default-novelty-metrics.js';
+export { scoreRun, type RunReport, type EpisodeReport } from './scoring/score-run.js';
+export { ReferenceLabelSchema, readReferenceLabels, type ReferenceLabel } from './validation/reference-label.js';
+export { metricValidationScorer, type ValidationScorer } from './validation/validation-scorer.js';
+export {
+  validateAgainstLabels,
+  type ValidationResult,
+  type ValidationRow,
+  type UnmatchedLabel,
+  type ValidateAgainstLabelsOptions,
+} from './validation/validate-against-labels.js';

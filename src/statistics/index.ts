@@ -1,0 +1,17 @@
+export { averageRanks, tieGroupSizes } from './ranks.js';
+export { spearman } from './spearman.js';
+export {
+  bootstrapConfidenceInterval,
+  spearmanWithConfidence,
+  type BootstrapInterval,
+  type BootstrapOptions,
+  type SpearmanConfidenceOptions,
+  type SpearmanWithConfidence,
+} from './bootstrap.js';
+export {
+  krippendorffAlpha,
+  type KrippendorffAlphaOptions,
+  type MeasurementLevel,
+  type ReliabilityValue,
+} from './krippendorff-alpha.js';
+export { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';

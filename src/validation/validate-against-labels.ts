@@ -1,0 +1,85 @@
+import type { Run } from '../episode/run.js';
+import { spearmanWithConfidence } from '../statistics/bootstrap.js';
+import type { ReferenceLabel } from './reference-label.js';
+import type { ValidationScorer } from './validation-scorer.js';
+
+/** One scorer's agreement with the labels. */
+export interface ValidationRow {
+  readonly id: string;
+  readonly kind: ValidationScorer['kind'];
+  /** Spearman's ρ between the scorer and the labels over the matched episodes. */
+  readonly rho: number;
+  /** Bounds of the seeded percentile-bootstrap confidence interval of ρ. */
+  readonly low: number;
+  readonly high: number;
+  /** Matched episodes the scorer gave a finite score. */
+  readonly n: number;
+}
+
+/** A label that could not be joined to an episode, and why. */
+export interface UnmatchedLabel {
+  readonly label: ReferenceLabel;
+  readonly reason: string;
+}
+
+/** What `validateAgainstLabels` found. */
+export interface ValidationResult {
+  readonly rows: readonly ValidationRow[];
+  readonly matched: number;
+  readonly unmatched: readonly UnmatchedLabel[];
+  readonly confidence: number;
+  readonly resamples: number;
+  readonly seed: number;
+}
+
+/** Inputs of `validateAgainstLabels`. */
+export interface ValidateAgainstLabelsOptions {
+  readonly labels: readonly ReferenceLabel[];
+  /** The runs of each label `file`, or the reason the file could not be read. */
+  readonly runsByFile: ReadonlyMap<string, readonly Run[] | { readonly error: string }>;
+  readonly scorers: readonly ValidationScorer[];
+  readonly seed?: number;
+  readonly resamples?: number;
+  readonly confidence?: number;
+}
+
+/**
+ * Joins labels to episodes by ending node id, scores every matched run with every scorer, and reports each
+ * scorer's Spearman ρ with a seeded bootstrap confidence interval, plus the labels it could not match.
+ */
+export async function validateAgainstLabels(options: ValidateAgainstLabelsOptions): Promise<ValidationResult> {
+  const { seed = 0, resamples = 2000, confidence = 0.95 } = options;
+  const matches: { label: ReferenceLabel; run: Run }[] = [];
+  const unmatched: UnmatchedLabel[] = [];
+  for (const label of options.labels) {
+    const runs = options.runsByFile.get(label.file);
+    if (runs === undefined) {
+      unmatched.push({ label, reason: `${label.file} was not read` });
+    } else if ('error' in runs) {
+      unmatched.push({ label, reason: runs.error });
+    } else {
+      const run = runs.find((candidate) => candidate.episodes.some((episode) => episode.id === label.node_id));
+      if (run === undefined) unmatched.push({ label, reason: `no episode of ${label.file} ends at node ${label.node_id}` });
+      else matches.push({ label, run });
+    }
+  }
+
+  const runs = [...new Set(matches.map((match) => match.run))];
+  const rows: ValidationRow[] = [];
+  for (const scorer of options.scorers) {
+    const scores = new Map<string, number>();
+    for (const run of runs) {
+      for (const [episodeId, value] of await scorer.scoreRun(run)) scores.set(`${run.id}\u0000${episodeId}`, value);
+    }
+    const pairs = matches
+      .map((match) => [scores.get(`${match.run.id}\u0000${match.label.node_id}`) ?? Number.NaN, match.label.label] as const)
+      .filter(([value]) => Number.isFinite(value));
+    const result = spearmanWithConfidence(
+      pairs.map(([value]) => value),
+      pairs.map(([, label]) => label),
+      { seed, resamples, confidence },
+    );
+    rows.push({ id: scorer.id, kind: scorer.kind, rho: result.rho, low: result.low, high: result.high, n: result.n });
+  }
+  return { rows, matched: matches.length, unmatched, confidence, resamples, seed };
+}

@@ -1,0 +1,103 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EpisodeJsonlRecordSchema, readEpisodesJsonl } from '../../src/index.js';
+import { runCli } from '../support/run-cli.js';
+import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory();
+
+describe('boden score', () => {
+  it('prints a table for the shipped example with impact and the duplicate check', async () => {
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('run aide-tabular-run');
+    expect(result.stdout).toContain('impact run-relative (no task card)');
+    expect(result.stdout).toMatch(/#\s+node\s+step\s+score\s+impact\s+failed\s+unique-code/);
+    // The re-run differs from the stacked model only in a comment: the duplicate check catches it.
+    expect(result.stdout).toMatch(/5\s+improve-rerun\s+7\s+0\.1288\s+1\.000\s+0\s+0\.000/);
+    expect(result.stdout).toMatch(/1\s+debug-ridge\s+2\s+0\.1518\s+-2\.108\s+1\s+1\.000/);
+  });
+
+  it('--json emits boden episode JSON lines that the reader accepts, with scores and the task card\'s impact', async () => {
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json', '--json']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+    expect(lines.map((line) => line.type)).toEqual(['run', ...Array(6).fill('episode'), 'attempt']);
+    const file = join(directory, 'scored.jsonl');
+    writeFileSync(file, result.stdout);
+    const [stored] = await readEpisodesJsonl(file);
+    expect(stored!.run.episodes).toHaveLength(6);
+    expect(stored!.usefulness).toMatchObject({ impactReference: { source: 'task-card', baseline: 0.399, top1: 0.115 } });
+    const first = stored!.scores.get('draft-lightgbm')!;
+    expect(first.impact).toBeCloseTo((0.1362 - 0.399) / (0.115 - 0.399), 10);
+    expect(first['unique-code']).toBe(1);
+    expect(stored!.scores.get('improve-rerun')!['unique-code']).toBe(0);
+  });
+
+  it('scores the good files, reports the bad ones and exits 2 without a stack trace', async () => {
+    const bad = join(directory, 'broken.journal.json');
+    writeFileSync(bad, '{"nodes": [{"id": "a", "step": 0, "metric": {"value": "high"}}], "node2parent": {}}');
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', bad]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('run aide-tabular-run');
+    expect(result.stderr).toContain(`${bad} at $.nodes[0].metric.value`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on a usage error and prints help on --help with exit 0', async () => {
+    const usage = await runCli(['score']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/missing required argument/);
+    const badFormat = await runCli(['score', '--format', 'csv', 'x']);
+    expect(badFormat.code).toBe(2);
+    const help = await runCli(['score', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--task-card');
+    const topHelp = await runCli(['--help']);
+    expect(topHelp.stdout).toMatch(/score[\s\S]*validate[\s\S]*export/);
+  });
+
+  it('reports a bad task card by file and field', async () => {
+    const card = join(directory, 'card.json');
+    writeFileSync(card, JSON.stringify({ task: 't', metric: 'm', maximize: true, baseline: 1 }));
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', card]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${card} at $.top1`);
+  });
+});
+
+describe.skipIf(!hasSharedData)('boden score on ../shared/data/trajectories', () => {
+  it('prints a table for all 37 inputs', async () => {
+    const result = await runCli(['score', sharedDataPath('trajectories')]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/^run /gm)).toHaveLength(37);
+    expect(result.stdout).toContain('(no episodes)');
+  });
+
+  it('--json gives one run line per input and one episode line per episode (SOURCES.tsv total)', async () => {
+    const result = await runCli(['score', sharedDataPath('trajectories'), '--json']);
+    expect(result.code).toBe(0);
+    const records = result.stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+    expect(records.filter((record) => record.type === 'run')).toHaveLength(37);
+    // 449 = the sum of the episodes column of SOURCES.tsv.
+    expect(records.filter((record) => record.type === 'episode')).toHaveLength(449);
+    for (const record of records) {
+      if (record.type === 'episode') expect(Object.keys(record.scores ?? {})).toEqual(expect.arrayContaining(['impact', 'unique-code']));
+    }
+  });
+});
+
+describe('boden export', () => {
+  it('writes boden JSON lines atomically that read back equal to the import', async () => {
+    const out = join(directory, 'export.jsonl');
+    const result = await runCli(['export', 'examples/aide-tabular-run.journal.json', '--out', out]);
+    expect(result.code).toBe(0);
+    const [stored] = await readEpisodesJsonl(out);
+    expect(stored!.run.episodes.map((episode) => episode.id)).toEqual([
+      'draft-lightgbm', 'debug-ridge', 'improve-features', 'improve-tuning', 'improve-stacking', 'improve-rerun',
+    ]);
+    expect(stored!.run.infeasibleAttempts.map((attempt) => attempt.id)).toEqual(['draft-mlp']);
+  });
+});

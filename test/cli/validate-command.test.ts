@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory();
+
+describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
+  it('prints the duplicate check\'s rho with a bootstrap CI, and the annotators\' alpha', async () => {
+    const result = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--annotators', '--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.matched).toBe(221);
+    expect(report.unmatched).toEqual([]);
+    const row = report.rows.find((candidate: { id: string }) => candidate.id === 'unique-code');
+    expect(row.n).toBe(221);
+    expect(row.low).toBeLessThan(row.rho);
+    expect(row.high).toBeGreaterThan(row.rho);
+    // The data README states alpha = 0.977 for these labels.
+    expect(report.annotators.ordinal).toBeCloseTo(0.977, 3);
+    const again = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--json']);
+    expect(JSON.parse(again.stdout).rows).toEqual(report.rows);
+  });
+
+  it('lists labels it cannot match and exits 1', async () => {
+    const labels = join(directory, 'labels', 'some.jsonl');
+    mkdirSync(join(directory, 'labels'), { recursive: true });
+    const good = { run: 'aide-house-prices', file: 'trajectories/aide-house-prices.journal.json', episode: 1, node_id: 'ce2da709279242609eccc71ed1154faa', label: 2 };
+    writeFileSync(
+      labels,
+      [
+        good,
+        { ...good, episode: 2, node_id: '56c729ecd5314a6e9a893d685fb3a52d', label: 0 },
+        { ...good, episode: 3, node_id: 'not-a-node', label: 2 },
+        { ...good, file: 'trajectories/missing.json', node_id: 'x', label: 1 },
+      ].map((label) => JSON.stringify(label)).join('\n'),
+    );
+    const result = await runCli(['validate', '--labels', labels, '--data-root', sharedDataPath()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2 of 4 labels matched an episode');
+    expect(result.stdout).toContain('no episode of trajectories/aide-house-prices.journal.json ends at node not-a-node');
+    expect(result.stdout).toMatch(/missing\.json: no such file/);
+  });
+});
+
+describe('boden validate input errors', () => {
+  it('a malformed labels file exits 2 naming the line', async () => {
+    const labels = join(directory, 'bad.jsonl');
+    writeFileSync(labels, '{"run": "r", "file": "f", "episode": 1, "node_id": "n", "label": 7}\n');
+    const result = await runCli(['validate', '--labels', labels]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${labels} at line 1.label`);
+  });
+
+  it('a missing --labels is a usage error', async () => {
+    const result = await runCli(['validate']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--labels/);
+  });
+});
