@@ -71,7 +71,7 @@ export { writeFileAtomic, writeFilesAtomic } from './files/write-file-atomic.js'
 export { defaultNoveltyMetrics } from './metrics/default-novelty-metrics.js';
 export { scoreRun, type RunReport, type EpisodeReport } from './scoring/score-run.js';
 export { ReferenceLabelSchema, readReferenceLabels, type ReferenceLabel } from './validation/reference-label.js';
-export { metricValidationScorer, type ValidationScorer } from './validation/validation-scorer.js';
+export { metricValidationScorers, type ValidationScorer } from './validation/validation-scorer.js';
 export {
   validateAgainstLabels,
   type ValidationResult,
@@ -79,3 +79,55 @@ export {
   type UnmatchedLabel,
   type ValidateAgainstLabelsOptions,
 } from './validation/validate-against-labels.js';
+
+export { HashingEmbedder, type FrozenIdf } from './embedder/hashing-embedder.js';
+export { hashingEmbedderOptionsSchema, type HashingEmbedderOptions } from './embedder/hashing-embedder-options.js';
+export { LangChainEmbedder, renderEmbeddingText, type LangChainEmbedderStatistics } from './embedder/langchain-embedder.js';
+export { langChainEmbedderOptionsSchema, type LangChainEmbedderOptions } from './embedder/langchain-embedder-options.js';
+export {
+  createOpenAiCompatibleEmbedder,
+  openAiCompatibleEmbedderOptionsSchema,
+  type OpenAiCompatibleEmbedderOptions,
+} from './embedder/openai-compatible-embedder.js';
+export { EmbeddingError, type EmbeddingProblem } from './errors/embedding-error.js';
+
+export { ConceptExtractor } from './concepts/concept-extractor.js';
+export type { ConceptExtractorOptions } from './concepts/concept-extractor-options.js';
+export { conceptVocabulary } from './concepts/concept-vocabulary.js';
+export {
+  ConceptSchema,
+  conceptCategories,
+  modelParadigms,
+  type Concept,
+  type ConceptCategory,
+  type ModelParadigm,
+} from './concepts/concept.js';
+
+export * from './vector-index/index.js';
+
+export type { NoveltyRunContext } from './metrics/novelty-metric.js';
+export { nearestNeighbourMetric } from './metrics/nearest-neighbour-metric.js';
+export { centroidMetric } from './metrics/centroid-metric.js';
+export { meanDistanceMetric } from './metrics/mean-distance-metric.js';
+export { graphInsertionMetric } from './metrics/graph-insertion-metric.js';
+export type { GraphInsertionMetricOptions } from './metrics/graph-insertion-metric-options.js';
+export { conceptSetMetric } from './metrics/concept-set-metric.js';
+export { conceptFuzzyMetric } from './metrics/concept-fuzzy-metric.js';
+export type { ConceptFuzzyMetricOptions } from './metrics/concept-fuzzy-metric-options.js';
+
+export {
+  createNoveltyScorer,
+  type NoveltyScorer,
+  type NoveltyScore,
+  type ScorableNode,
+  type NodeOutcome,
+} from './scoring/novelty-scorer.js';
+export { NoveltyScorerOptionsSchema, type NoveltyScorerOptions, type ConceptSource } from './scoring/novelty-scorer-options.js';
+export { defaultConceptSource } from './scoring/default-novelty-scorer-parts.js';
+export { SafeEventEmitter, type EventMap, type ListenerErrorEvent } from './events/safe-event-emitter.js';
+export type {
+  NoveltyScorerEvents,
+  EpisodeScoredEvent,
+  EpisodeObservedEvent,
+  ListenerErrorEventPayload,
+} from './events/novelty-events.js';

@@ -1,7 +1,6 @@
 import { Command, Option } from 'commander';
 import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
-import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
 import { ExitCode } from './exit-code.js';
@@ -44,9 +43,10 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         ...(options.format ? { format: options.format } : {}),
         ...(options.metric ? { metricName: options.metric } : {}),
       });
-      const metrics = defaultNoveltyMetrics();
-      for (const run of runs) {
-        const report = scoreRun(run, { metrics, ...(taskCard ? { taskCard } : {}) });
+      for (const [position, run] of runs.entries()) {
+        progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
+        const report = await scoreRun(run, taskCard ? { taskCard } : {});
+        progress.end();
         process.stdout.write(options.json ? `${jsonLines(report).join('\n')}\n` : `${table(report)}\n\n`);
       }
       for (const failure of failures) process.stderr.write(`boden score: ${failure.message}\n`);

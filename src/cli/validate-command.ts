@@ -2,11 +2,10 @@ import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { importTrajectory } from '../../adapters/trajectory/index.js';
 import type { Run } from '../episode/run.js';
-import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import { readReferenceLabels, type ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
-import { metricValidationScorer } from '../validation/validation-scorer.js';
+import { metricValidationScorers } from '../validation/validation-scorer.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -62,7 +61,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
         }
       }
       progress.update('scoring and bootstrapping');
-      const scorers = defaultNoveltyMetrics().map(metricValidationScorer);
+      const scorers = metricValidationScorers();
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;

@@ -24,7 +24,8 @@ export async function writeFileAtomic(path: string, contents: AtomicFileContents
  * Writes files that belong together (an index and its metadata): each is written and fsynced to a temporary path
  * first, and only then are they renamed into place, in order. A failure while writing leaves every previous file
  * intact; only a failing rename (rare, the data is already on disk) can leave a mix of old and new files, so
- * readers should cross-check them, e.g. with a checksum.
+ * readers should cross-check them, e.g. with a checksum. The first file's `contents` function runs before this
+ * function first yields, so it sees the caller's state as of the call.
  */
 export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<void> {
   const pending = new Map<string, string>();

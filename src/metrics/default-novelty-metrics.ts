@@ -1,7 +1,25 @@
+import { centroidMetric } from './centroid-metric.js';
+import { conceptFuzzyMetric } from './concept-fuzzy-metric.js';
+import { conceptSetMetric } from './concept-set-metric.js';
+import { graphInsertionMetric } from './graph-insertion-metric.js';
+import { meanDistanceMetric } from './mean-distance-metric.js';
+import { nearestNeighbourMetric } from './nearest-neighbour-metric.js';
 import type { NoveltyMetric } from './novelty-metric.js';
 import { uniqueCodeMetric } from './unique-code-metric.js';
 
-/** The metrics `boden score` and `boden validate` run when none are named: every registered one. */
+/**
+ * The metrics `boden score` and `boden validate` run when none are named: the paper's six families
+ * (nearest neighbour, centroid, mean distance, graph insertion, concept set, concept fuzzy) and the
+ * exact-duplicate check.
+ */
 export function defaultNoveltyMetrics(): NoveltyMetric[] {
-  return [uniqueCodeMetric()];
+  return [
+    nearestNeighbourMetric(),
+    centroidMetric(),
+    meanDistanceMetric(),
+    graphInsertionMetric(),
+    conceptSetMetric(),
+    conceptFuzzyMetric(),
+    uniqueCodeMetric(),
+  ];
 }

@@ -1,19 +1,23 @@
 import type { Run } from '../episode/run.js';
-import type { NoveltyMetric } from '../metrics/novelty-metric.js';
+import { createNoveltyScorer, type NoveltyScore } from './novelty-scorer.js';
+import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
 
 /**
- * Scores every episode of a run with each metric, in run order: each episode is scored against the episodes
- * before it and then observed, exactly as an online scorer would see them. Returns scores per episode id.
+ * Scores every episode of a finished run in run order through a fresh online scorer: each episode is scored
+ * against the episodes before it and then observed, exactly as a live search would have seen them.
+ * Returns the metric ids in column order and the scores per episode id. `options` are the scorer's (`runId` is
+ * the run's own).
  */
-export function scoreRunNovelty(run: Run, metrics: readonly NoveltyMetric[]): Map<string, Record<string, number>> {
-  const states = metrics.map((metric) => ({ id: metric.id, state: metric.startRun() }));
-  const scores = new Map<string, Record<string, number>>();
+export async function scoreRunNovelty(
+  run: Pick<Run, 'id' | 'episodes'>,
+  options: Omit<NoveltyScorerOptions, 'runId'> = {},
+): Promise<{ metricIds: readonly string[]; scores: Map<string, NoveltyScore> }> {
+  const scorer = createNoveltyScorer({ ...options, runId: run.id });
+  const scores = new Map<string, NoveltyScore>();
   for (const episode of run.episodes) {
-    const candidate = { id: episode.id, plan: episode.plan, code: episode.code };
-    const row: Record<string, number> = {};
-    for (const { id, state } of states) row[id] = state.score(candidate);
-    for (const { state } of states) state.observe(candidate);
-    scores.set(episode.id, row);
+    const node = { id: episode.id, plan: episode.plan, code: episode.code };
+    scores.set(episode.id, await scorer.score(node));
+    await scorer.observe(node, { valid: true });
   }
-  return scores;
+  return { metricIds: scorer.metricIds, scores };
 }

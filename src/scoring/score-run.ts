@@ -1,9 +1,9 @@
 import type { Episode } from '../episode/episode.js';
 import type { Run } from '../episode/run.js';
-import type { NoveltyMetric } from '../metrics/novelty-metric.js';
 import { episodeFeasibility, runFeasibility, type RunFeasibility } from '../usefulness/feasibility.js';
 import { impact, impactReference, type ImpactReference } from '../usefulness/impact.js';
 import type { TaskCard } from '../usefulness/task-card.js';
+import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
 import { scoreRunNovelty } from './score-run-novelty.js';
 
 /** One episode's row of a run report. */
@@ -28,20 +28,29 @@ export interface RunReport {
   readonly metricIds: readonly string[];
 }
 
-/** Scores a run: feasibility, impact of every episode (task card or run-relative), and every metric. */
-export function scoreRun(run: Run, options: { metrics: readonly NoveltyMetric[]; taskCard?: TaskCard }): RunReport {
-  const reference = impactReference(run.episodes, options.taskCard);
-  const novelty = scoreRunNovelty(run, options.metrics);
+/** What `scoreRun` needs besides the run: the scorer's collaborators and an optional task card. */
+export interface ScoreRunOptions extends Omit<NoveltyScorerOptions, 'runId'> {
+  readonly taskCard?: TaskCard;
+}
+
+/**
+ * Scores a run: feasibility, impact of every episode (task card or run-relative), and every novelty metric
+ * through a fresh online scorer (default: the offline embedder, the auto index and every registered metric).
+ */
+export async function scoreRun(run: Run, options: ScoreRunOptions = {}): Promise<RunReport> {
+  const { taskCard, ...scorerOptions } = options;
+  const reference = impactReference(run.episodes, taskCard);
+  const { metricIds, scores: novelty } = await scoreRunNovelty(run, scorerOptions);
   return {
     run,
     feasibility: runFeasibility(run),
     impactReference: reference,
-    metricIds: options.metrics.map((metric) => metric.id),
+    metricIds,
     episodes: run.episodes.map((episode) => ({
       episode,
       impact: reference === null ? null : impact(episode.score, reference),
       feasibility: episodeFeasibility(episode.failedAttempts),
-      novelty: novelty.get(episode.id) ?? {},
+      novelty: novelty.get(episode.id)?.scores ?? {},
     })),
   };
 }

@@ -9,15 +9,23 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 const directory = useTemporaryDirectory();
 
 describe('boden score', () => {
-  it('prints a table for the shipped example with impact and the duplicate check', async () => {
+  it('prints a table for the shipped example with impact and every novelty metric', async () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('run aide-tabular-run');
     expect(result.stdout).toContain('impact run-relative (no task card)');
-    expect(result.stdout).toMatch(/#\s+node\s+step\s+score\s+impact\s+failed\s+unique-code/);
-    // The re-run differs from the stacked model only in a comment: the duplicate check catches it.
-    expect(result.stdout).toMatch(/5\s+improve-rerun\s+7\s+0\.1288\s+1\.000\s+0\s+0\.000/);
-    expect(result.stdout).toMatch(/1\s+debug-ridge\s+2\s+0\.1518\s+-2\.108\s+1\s+1\.000/);
+    expect(result.stdout).toMatch(
+      /#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour\s+centroid\s+mean-distance\s+graph-insertion\s+concept-set\s+concept-fuzzy\s+unique-code/,
+    );
+    const row = (node: string) => result.stdout.split('\n').find((line) => line.includes(` ${node} `))!.trim().split(/\s+/);
+    // index, node, step, score, impact, failed, then the seven metrics.
+    expect(row('debug-ridge').slice(0, 6)).toEqual(['1', 'debug-ridge', '2', '0.1518', '-2.108', '1']);
+    expect(row('draft-lightgbm').slice(6)).toEqual(Array(7).fill('1.000'));
+    // The re-run differs from the stacked model only in a comment: the duplicate check catches it, and the
+    // Ridge draft (a new model family) is further from its predecessors than the tuning step.
+    expect(row('improve-rerun').at(-1)).toBe('0.000');
+    expect(Number(row('debug-ridge')[6])).toBeGreaterThan(Number(row('improve-tuning')[6]));
+    expect(Number(row('improve-tuning')[10])).toBe(0);
   });
 
   it('--json emits boden episode JSON lines that the reader accepts, with scores and the task card\'s impact', async () => {

@@ -1,0 +1,77 @@
+/**
+ * Online scoring benchmark: replays every shared trajectory through `scoreRunNovelty` (a fresh default scorer per
+ * run: HashingEmbedder, AutoVectorIndex, the six metrics and the duplicate check) and prints episodes per second;
+ * then synthesises a long run by concatenating the shared episodes (each copy renamed so its code differs) and
+ * times `score()` of one new node after 1k and 10k prior episodes (p50/p95), with its parts.
+ *
+ *   npm run bench:score            # = tsx bench/score-bench.ts [--samples 300] [--priors 1000,10000]
+ */
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
+import type { Episode } from '../src/episode/episode.js';
+import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
+import { scoreRunNovelty } from '../src/scoring/score-run-novelty.js';
+
+const { values } = parseArgs({
+  options: { samples: { type: 'string', default: '300' }, priors: { type: 'string', default: '1000,10000' } },
+});
+const samples = Number(values.samples);
+const priorCounts = values.priors.split(',').map(Number);
+const trajectories = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'), 'trajectories');
+
+console.log(`machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+const runs = [];
+for (const input of await expandTrajectoryInputs([trajectories])) runs.push(...(await importTrajectory(input)));
+const episodes = runs.flatMap((run) => run.episodes);
+
+// Replay: every run scored as a finished run, as `boden score` does.
+let start = performance.now();
+for (const run of runs) await scoreRunNovelty(run);
+let seconds = (performance.now() - start) / 1000;
+console.log(`\nreplay of ${runs.length} shared runs: ${episodes.length} episodes in ${seconds.toFixed(2)} s = ${Math.round(episodes.length / seconds)} episodes/s (score + observe, all metrics)\n`);
+
+// A long synthetic run: copies of the shared episodes, each copy's identifiers suffixed so no two are identical.
+const suffix = (copy: number) => `variant_${copy.toString(26).replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!)}`;
+const synthetic = (count: number): Pick<Episode, 'id' | 'plan' | 'code'>[] =>
+  Array.from({ length: count }, (_, index) => {
+    const episode = episodes[index % episodes.length]!;
+    const copy = Math.floor(index / episodes.length);
+    return { id: `node-${index}`, plan: `${episode.plan} ${suffix(copy)}`, code: `${episode.code}\n${suffix(copy)} = model` };
+  });
+
+console.log('| prior episodes | index | score() p50 ms | p95 ms | embedding p50 ms | metrics p50 ms | observe() p50 ms |');
+console.log('|---:|---|---:|---:|---:|---:|---:|');
+for (const priors of priorCounts) {
+  const nodes = synthetic(priors + samples);
+  const scorer = createNoveltyScorer();
+  start = performance.now();
+  for (const node of nodes.slice(0, priors)) {
+    await scorer.score(node);
+    await scorer.observe(node, { valid: true });
+  }
+  const warmSeconds = (performance.now() - start) / 1000;
+  const total: number[] = [];
+  const embedding: number[] = [];
+  const metrics: number[] = [];
+  const observe: number[] = [];
+  for (const node of nodes.slice(priors)) {
+    const score = await scorer.score(node);
+    total.push(score.timing.totalMs);
+    embedding.push(score.timing.embeddingMs);
+    metrics.push(score.timing.metricsMs);
+    const observeStart = performance.now();
+    await scorer.observe(node, { valid: true });
+    observe.push(performance.now() - observeStart);
+  }
+  const kind = priors + samples > 1000 ? 'auto (HNSW)' : 'auto (exact)';
+  console.log(`| ${priors} | ${kind} | ${quantile(total, 0.5)} | ${quantile(total, 0.95)} | ${quantile(embedding, 0.5)} | ${quantile(metrics, 0.5)} | ${quantile(observe, 0.5)} |`);
+  console.error(`(building ${priors} prior episodes took ${warmSeconds.toFixed(1)} s)`);
+}
+
+function quantile(values: number[], q: number): string {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(3);
+}

@@ -1,0 +1,209 @@
+import type { EmbeddingInput } from '../embedder/embedder.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { InvalidOptionsError, type OptionIssue } from '../errors/invalid-options-error.js';
+import { parseOptions } from '../options/parse-options.js';
+import type { Concept, ConceptCategory, ModelParadigm } from './concept.js';
+import { ConceptEmbeddings } from './concept-embeddings.js';
+import {
+  conceptExtractorOptionsSchema,
+  type ConceptExtractorOptions,
+  type ResolvedConceptExtractorOptions,
+} from './concept-extractor-options.js';
+import { conceptWords, phraseBreak } from './concept-words.js';
+
+/** One alias compiled to the word sequence it matches. */
+interface Phrase {
+  readonly words: readonly string[];
+  readonly conceptId: string;
+}
+
+/**
+ * Finds the concepts of a vocabulary (by default the curated `conceptVocabulary` of ML techniques) in an
+ * episode's plan and code. Aliases match as whole-word sequences in any spelling (`LGBMClassifier`,
+ * `lightgbm`, `LightGBM` → `lightgbm`; `cross-validation`, `cross_val_score` → `cross-validation`), the
+ * longest alias first, so `StratifiedKFold` is `stratified-k-fold` and not also `k-fold`. Comments and
+ * strings are read too: model and dataset names often live there (`"bert-base-uncased"`, `"ag_news"`).
+ * Also gives each concept's category, family, paradigm and an embedding for the fuzzy metric.
+ */
+export class ConceptExtractor {
+  readonly #options: ResolvedConceptExtractorOptions;
+  readonly #byId: ReadonlyMap<string, Concept>;
+  readonly #wholeWords = new Set<string>();
+  readonly #phrasesByFirstWord = new Map<string, Phrase[]>();
+  readonly #embeddings: ConceptEmbeddings;
+
+  /** Validates `options` (throws `InvalidOptionsError` naming a bad option or vocabulary entry) and compiles the aliases. */
+  constructor(options: ConceptExtractorOptions = {}) {
+    this.#options = parseOptions(conceptExtractorOptionsSchema, options, 'ConceptExtractor');
+    const vocabulary = this.#options.vocabulary;
+    this.#byId = new Map(vocabulary.map((concept) => [concept.id, concept]));
+    this.#compile(vocabulary);
+    this.#embeddings = new ConceptEmbeddings(vocabulary);
+  }
+
+  /** Every concept of the vocabulary, in vocabulary order. */
+  get vocabulary(): readonly Concept[] {
+    return this.#options.vocabulary;
+  }
+
+  /** Length of every `conceptEmbedding` vector. */
+  get embeddingDimensions(): number {
+    return this.#embeddings.dimensions;
+  }
+
+  /** Sorted unique ids of the concepts in the plan and the code of `input`. */
+  extract(input: EmbeddingInput): string[] {
+    const found = new Set<string>();
+    this.#match(input.plan, found);
+    this.#match(input.code, found);
+    return this.#finish(found);
+  }
+
+  /** Sorted unique ids of the concepts in one text. */
+  extractFromText(text: string): string[] {
+    const found = new Set<string>();
+    this.#match(text, found);
+    return this.#finish(found);
+  }
+
+  /** The concept with this id, or undefined. */
+  concept(id: string): Concept | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The category of concept `id`; throws `InvalidArgumentError` for an unknown id. */
+  categoryOf(id: string): ConceptCategory {
+    return this.#known(id).category;
+  }
+
+  /** `ids` grouped by category, each group sorted; categories without ids are absent. */
+  groupByCategory(ids: Iterable<string>): Partial<Record<ConceptCategory, string[]>> {
+    const groups: Partial<Record<ConceptCategory, string[]>> = {};
+    for (const id of ids) (groups[this.categoryOf(id)] ??= []).push(id);
+    for (const group of Object.values(groups)) group.sort();
+    return groups;
+  }
+
+  /** The ancestors of concept `id`, nearest first (`lightgbm` → `gradient-boosted-trees`, `tree-ensemble`). */
+  ancestorsOf(id: string): string[] {
+    const ancestors: string[] = [];
+    for (let parent = this.#known(id).parent; parent !== undefined; parent = this.#byId.get(parent)?.parent) ancestors.push(parent);
+    return ancestors;
+  }
+
+  /** The model family of a model or model family (itself for a family); undefined for other concepts. */
+  familyOf(id: string): string | undefined {
+    const concept = this.#known(id);
+    if (concept.category === 'model-family') return concept.id;
+    if (concept.category !== 'model') return undefined;
+    return this.ancestorsOf(id).find((ancestor) => this.#byId.get(ancestor)?.category === 'model-family');
+  }
+
+  /** The paradigm of a model or model family (inherited from its family); undefined for other concepts. */
+  paradigmOf(id: string): ModelParadigm | undefined {
+    this.#known(id);
+    return this.#embeddings.paradigmOf(id);
+  }
+
+  /**
+   * The concept's deterministic unit vector for the fuzzy concept-novelty metric: weighted facets of the
+   * concept, its ancestors, paradigm and category (see `ConceptEmbeddings`), so concepts of one family are
+   * closer than concepts of one paradigm or category, and unrelated ones are orthogonal. Shared: do not modify.
+   */
+  conceptEmbedding(id: string): Float32Array {
+    this.#known(id);
+    return this.#embeddings.vector(id)!;
+  }
+
+  #known(id: string): Concept {
+    const concept = this.#byId.get(id);
+    if (concept === undefined) throw new InvalidArgumentError({ argument: 'id', reason: `no concept ${JSON.stringify(id)} in the vocabulary` });
+    return concept;
+  }
+
+  #finish(found: Set<string>): string[] {
+    if (this.#options.includeAncestors) for (const id of [...found]) for (const ancestor of this.ancestorsOf(id)) found.add(ancestor);
+    return [...found].sort();
+  }
+
+  /** Greedy longest-alias-first matching over the word stream of `text`. */
+  #match(text: string, found: Set<string>): void {
+    const words = conceptWords(text, this.#wholeWords);
+    let index = 0;
+    while (index < words.length) {
+      const candidates = this.#phrasesByFirstWord.get(words[index]!);
+      let matched = 1;
+      if (candidates !== undefined) {
+        for (const phrase of candidates) {
+          if (matchesAt(words, index, phrase.words)) {
+            found.add(phrase.conceptId);
+            matched = phrase.words.length;
+            break;
+          }
+        }
+      }
+      index += matched;
+    }
+  }
+
+  #compile(vocabulary: readonly Concept[]): void {
+    // Single-word aliases are matched as whole tokens, so register them before splitting the others.
+    for (const concept of vocabulary) {
+      for (const alias of concept.aliases) {
+        if (isSingleWord(alias)) this.#wholeWords.add(alias.toLowerCase()).add(pluralOf(alias.toLowerCase()));
+      }
+    }
+    const owners = new Map<string, string>();
+    const issues: OptionIssue[] = [];
+    const plurals: Phrase[] = [];
+    vocabulary.forEach((concept, conceptIndex) => {
+      concept.aliases.forEach((alias, aliasIndex) => {
+        const words = isSingleWord(alias) ? [alias.toLowerCase()] : conceptWords(alias, this.#wholeWords).filter((word) => word !== phraseBreak);
+        const key = words.join(' ');
+        const owner = owners.get(key);
+        if (words.length === 0) {
+          issues.push({ path: `vocabulary.${conceptIndex}.aliases.${aliasIndex}`, message: `alias ${JSON.stringify(alias)} has no words` });
+        } else if (owner !== undefined && owner !== concept.id) {
+          issues.push({ path: `vocabulary.${conceptIndex}.aliases.${aliasIndex}`, message: `alias ${JSON.stringify(alias)} already names ${owner}` });
+        } else if (owner === undefined) {
+          owners.set(key, concept.id);
+          this.#addPhrase({ words, conceptId: concept.id });
+          const last = words[words.length - 1]!;
+          if (/^[a-z]{3,}$/.test(last) && !last.endsWith('s')) plurals.push({ words: [...words.slice(0, -1), pluralOf(last)], conceptId: concept.id });
+        }
+      });
+    });
+    if (issues.length > 0) throw new InvalidOptionsError({ target: 'ConceptExtractor', issues });
+    // Plurals come last, so an explicit alias always wins over a generated plural.
+    for (const plural of plurals) {
+      const key = plural.words.join(' ');
+      if (owners.has(key)) continue;
+      owners.set(key, plural.conceptId);
+      this.#addPhrase(plural);
+    }
+  }
+
+  #addPhrase(phrase: Phrase): void {
+    const phrases = this.#phrasesByFirstWord.get(phrase.words[0]!) ?? [];
+    phrases.push(phrase);
+    phrases.sort((left, right) => right.words.length - left.words.length);
+    this.#phrasesByFirstWord.set(phrase.words[0]!, phrases);
+  }
+}
+
+function matchesAt(words: readonly string[], start: number, phrase: readonly string[]): boolean {
+  if (start + phrase.length > words.length) return false;
+  for (let offset = 1; offset < phrase.length; offset += 1) if (words[start + offset] !== phrase[offset]) return false;
+  return true;
+}
+
+function isSingleWord(alias: string): boolean {
+  return /^[A-Za-z0-9]+$/.test(alias);
+}
+
+/** English plural of a word (`tree` → `trees`, `strategy` → `strategies`, `box` → `boxes`). */
+function pluralOf(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
