@@ -72,11 +72,12 @@ export { defaultNoveltyMetrics } from './metrics/default-novelty-metrics.js';
 export { scoreRun, type RunReport, type EpisodeReport } from './scoring/score-run.js';
 export { ReferenceLabelSchema, readReferenceLabels, type ReferenceLabel } from './validation/reference-label.js';
 export { metricValidationScorers, type ValidationScorer } from './validation/validation-scorer.js';
+export { createNoveltyPass, type NoveltyPass, type RunNovelty } from './validation/novelty-pass.js';
+export { matchLabels, type LabelMatch, type UnmatchedLabel, type RunsByFile } from './validation/match-labels.js';
 export {
   validateAgainstLabels,
   type ValidationResult,
   type ValidationRow,
-  type UnmatchedLabel,
   type ValidateAgainstLabelsOptions,
 } from './validation/validate-against-labels.js';
 
@@ -131,3 +132,58 @@ export type {
   EpisodeObservedEvent,
   ListenerErrorEventPayload,
 } from './events/novelty-events.js';
+
+export {
+  JudgeVerdictSchema,
+  CreativityModeSchema,
+  RubricLabelSchema,
+  rubricLabels,
+  rubricLabel,
+  type JudgeVerdict,
+  type CreativityMode,
+  type RubricLabel,
+} from './judges/judge-verdict.js';
+export type { Judge, JudgeInput, JudgedEpisode } from './judges/judge.js';
+export { judgeRun, toJudgedEpisode, type JudgeRunOptions } from './judges/judge-run.js';
+export { createEscalatingJudge, type EscalatingJudge, type EscalatingJudgeEvents, type EscalationCount } from './judges/escalating-judge.js';
+export { EscalatingJudgeOptionsSchema, type EscalatingJudgeOptions } from './judges/escalating-judge-options.js';
+export { LlmJudge } from './judges/llm-judge.js';
+export { llmJudgeOptionsSchema, type LlmJudgeOptions } from './judges/llm-judge-options.js';
+export {
+  createOpenAiCompatibleJudge,
+  openAiCompatibleJudgeOptionsSchema,
+  type OpenAiCompatibleJudgeOptions,
+} from './judges/openai-compatible-judge.js';
+export { JudgeAnswerSchema, type JudgeAnswer } from './judges/judge-answer.js';
+export type { JudgeUsage, JudgePricing } from './judges/judge-usage-account.js';
+export type { JudgeCacheStatistics } from './judges/judge-cache.js';
+export { judgePromptVersion } from './judges/judge-rubric.js';
+export { JudgeError, type JudgeProblem } from './errors/judge-error.js';
+export type {
+  JudgeEvents,
+  JudgeCallEndEvent,
+  JudgeRetryEvent,
+  JudgeFallbackEvent,
+  JudgeCacheHitEvent,
+  JudgeContextTrimmedEvent,
+  JudgeCallUsage,
+} from './events/judge-events.js';
+
+export { RubricJudge } from './judges/rubric-judge.js';
+export { rubricJudgeOptionsSchema, type RubricJudgeOptions } from './judges/rubric-judge-options.js';
+export {
+  RubricJudgeParametersSchema,
+  parseRubricJudgeParameters,
+  fittedRubricJudgeParameters,
+  rubricDecisionRules,
+  type RubricJudgeParameters,
+} from './judges/rubric-judge-parameters.js';
+export { decideRubricScore, type RubricDecision } from './judges/rubric-decision.js';
+export { extractRubricEvidence, type RubricEvidence } from './judges/rubric-evidence.js';
+export { rubricEvidenceOfRun, collectRubricExamples, type RubricExample } from './judges/rubric-examples.js';
+export { fitRubricJudge, type RubricJudgeFit } from './judges/fit-rubric-judge.js';
+export { crossValidateRubricJudge, type RubricCrossValidation, type HeldOutRubricScore } from './judges/cross-validate-rubric-judge.js';
+export { confidenceCalibration, type ConfidenceCalibration } from './judges/confidence-calibration.js';
+export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './judges/rubric-judge-validation-scorers.js';
+
+export * from './shaping/index.js';

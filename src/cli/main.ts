@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { ExitCode } from './exit-code.js';
 import { exportCommand } from './export-command.js';
+import { fitJudgeCommand } from './fit-judge-command.js';
 import { describeFailure } from './load-runs.js';
 import { scoreCommand } from './score-command.js';
 import { validateCommand } from './validate-command.js';
@@ -13,7 +14,12 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     .version('0.1.0')
     .showHelpAfterError()
     .exitOverride();
-  for (const command of [scoreCommand(setExitCode), validateCommand(setExitCode), exportCommand(setExitCode)]) {
+  for (const command of [
+    scoreCommand(setExitCode),
+    validateCommand(setExitCode),
+    fitJudgeCommand(setExitCode),
+    exportCommand(setExitCode),
+  ]) {
     program.addCommand(command.exitOverride().showHelpAfterError());
   }
   return program;

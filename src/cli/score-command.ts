@@ -3,12 +3,15 @@ import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
+import { judgeRun } from '../judges/judge-run.js';
+import type { JudgeVerdict } from '../judges/judge-verdict.js';
+import { createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
-interface ScoreCommandOptions {
+interface ScoreCommandOptions extends JudgeCommandOptions {
   format?: TrajectoryFormat;
   metric?: string;
   taskCard?: string;
@@ -24,6 +27,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
     .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
     .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
     .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
+    .addOption(new Option('--judge <judge>', 'also judge every episode on the 0-4 rubric').choices(judgeChoices).default('none'))
+    .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'model name of the LLM judge')
+    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
+    .option('--escalation-threshold <confidence>', 'escalating judge: ask the LLM below this rubric confidence (default 0.85)')
+    .option('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)')
     .option('--json', 'print JSON lines in boden\'s episode format (with scores) instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ScoreCommandOptions) => {
@@ -37,6 +46,14 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
           return;
         }
       }
+      let commandJudge: CommandJudge | undefined;
+      try {
+        commandJudge = createJudgeFromOptions(options);
+      } catch (error) {
+        process.stderr.write(`boden score: ${describeFailure(error)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
       const progress = createProgress({ quiet: options.quiet === true });
       const { runs, failures } = await loadRuns(paths, {
         progress,
@@ -46,8 +63,9 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
       for (const [position, run] of runs.entries()) {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
+        const judged = commandJudge === undefined ? undefined : await judgeReport(report, commandJudge);
         progress.end();
-        process.stdout.write(options.json ? `${jsonLines(report).join('\n')}\n` : `${table(report)}\n\n`);
+        process.stdout.write(options.json ? `${jsonLines(report, judged).join('\n')}\n` : `${table(report, judged)}\n\n`);
       }
       for (const failure of failures) process.stderr.write(`boden score: ${failure.message}\n`);
       if (!options.json) {
@@ -58,19 +76,46 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
     });
 }
 
-function jsonLines(report: RunReport): string[] {
-  const episodes = new Map(
-    report.episodes.map((row) => [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty }]),
+/** The verdicts of a run and what the judge reports about it. */
+interface JudgedRun {
+  readonly verdicts: ReadonlyMap<string, JudgeVerdict>;
+  readonly summary: Record<string, unknown>;
+}
+
+async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promise<JudgedRun> {
+  const novelty = new Map(report.episodes.map((row) => [row.episode.id, row.novelty]));
+  const verdicts = await judgeRun(report.run, commandJudge.judge, { novelty });
+  const runId = report.run.id;
+  const fallbacks = [...verdicts.values()].filter((verdict) => verdict.fallback !== undefined).length;
+  return {
+    verdicts,
+    summary: {
+      id: commandJudge.judge.id,
+      fallbacks,
+      ...(commandJudge.escalating ? { escalations: commandJudge.escalating.escalations(runId) } : {}),
+      ...(commandJudge.llm ? { usage: commandJudge.llm.usage(runId) } : {}),
+    },
+  };
+}
+
+function jsonLines(report: RunReport, judged: JudgedRun | undefined): string[] {
+  const episodes = new Map<string, Record<string, number | null>>(
+    report.episodes.map((row) => {
+      const verdict = judged?.verdicts.get(row.episode.id);
+      const judgeScores: Record<string, number> = verdict ? { judge: verdict.score, 'judge-confidence': verdict.confidence } : {};
+      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores }];
+    }),
   );
   return [
     ...runToJsonLines(report.run, {
       usefulness: { feasibility: report.feasibility, impactReference: report.impactReference },
+      ...(judged ? { judge: judged.summary } : {}),
       episodes,
     }),
   ];
 }
 
-function table(report: RunReport): string {
+function table(report: RunReport, judged: JudgedRun | undefined): string {
   const { run, feasibility, impactReference: reference } = report;
   const direction = run.metric.maximize ? 'maximise' : 'minimise';
   const header = [
@@ -94,6 +139,7 @@ function table(report: RunReport): string {
     { header: 'impact', alignRight: true },
     { header: 'failed', alignRight: true },
     ...report.metricIds.map((id) => ({ header: id, alignRight: true })),
+    ...(judged ? [{ header: 'judge' }] : []),
   ];
   const rows = report.episodes.map((row) => [
     String(row.episode.index),
@@ -103,8 +149,26 @@ function table(report: RunReport): string {
     formatNumber(row.impact),
     String(row.episode.failedAttempts),
     ...report.metricIds.map((id) => formatNumber(row.novelty[id])),
+    ...(judged ? [formatVerdict(judged.verdicts.get(row.episode.id))] : []),
   ]);
-  return [...header, formatTextTable(columns, rows)].join('\n');
+  const footer = judged ? [judgeFooter(judged.summary)] : [];
+  return [...header, formatTextTable(columns, rows), ...footer].join('\n');
+}
+
+function formatVerdict(verdict: JudgeVerdict | undefined): string {
+  if (verdict === undefined) return '-';
+  const source = verdict.fallback ? ` (fallback: ${verdict.fallback.from} failed)` : '';
+  return `${verdict.score} ${verdict.label}, ${verdict.confidence.toFixed(2)}${source}`;
+}
+
+function judgeFooter(summary: Record<string, unknown>): string {
+  const parts = [`judge ${String(summary.id)}`];
+  const escalations = summary.escalations as { judged: number; escalated: number; overBudget: number } | undefined;
+  if (escalations) parts.push(`${escalations.escalated} of ${escalations.judged} episodes escalated (${escalations.overBudget} over budget)`);
+  const usage = summary.usage as { requests: number; inputTokens: number; outputTokens: number; cost: number | null } | undefined;
+  if (usage) parts.push(`${usage.requests} LLM requests, ${usage.inputTokens} input + ${usage.outputTokens} output tokens${usage.cost === null ? '' : `, cost ${usage.cost.toFixed(4)}`}`);
+  if (Number(summary.fallbacks) > 0) parts.push(`${String(summary.fallbacks)} verdict(s) fell back to the cheap judge`);
+  return parts.join('; ');
 }
 
 function formatScore(score: number): string {

@@ -1,17 +1,22 @@
-import { dirname, resolve } from 'node:path';
-import { Command } from 'commander';
-import { importTrajectory } from '../../adapters/trajectory/index.js';
-import type { Run } from '../episode/run.js';
+import { Command, Option } from 'commander';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
-import { readReferenceLabels, type ReferenceLabel } from '../validation/reference-label.js';
+import type { ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
-import { metricValidationScorers } from '../validation/validation-scorer.js';
+import { judgeValidationScorer, metricValidationScorers } from '../validation/validation-scorer.js';
+import { createJudgeFromOptions, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import { createNoveltyPass } from '../validation/novelty-pass.js';
+import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
+import { collectRubricExamples } from '../judges/rubric-examples.js';
+import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.js';
+import { RubricJudge } from '../judges/rubric-judge.js';
+import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../judges/rubric-judge-validation-scorers.js';
 import { ExitCode } from './exit-code.js';
+import { loadLabelledRuns } from './load-labelled-runs.js';
 import { describeFailure } from './load-runs.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
-interface ValidateCommandOptions {
+interface ValidateCommandOptions extends JudgeCommandOptions {
   labels: string;
   dataRoot?: string;
   annotators?: boolean;
@@ -30,6 +35,12 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
     .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
     .option('--seed <n>', 'bootstrap seed', '0')
     .option('--resamples <n>', 'bootstrap resamples', '2000')
+    .addOption(
+      new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)').choices(['none', 'llm', 'escalating']).default('none'),
+    )
+    .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'model name of the LLM judge')
+    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers')
     .option('--json', 'print one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (options: ValidateCommandOptions) => {
@@ -40,28 +51,33 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      let labels: ReferenceLabel[];
+      let commandJudge: CommandJudge | undefined;
       try {
-        labels = await readReferenceLabels(options.labels);
+        commandJudge = createJudgeFromOptions(options);
       } catch (error) {
         process.stderr.write(`boden validate: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      const dataRoot = options.dataRoot ?? dirname(dirname(resolve(options.labels)));
       const progress = createProgress({ quiet: options.quiet === true });
-      const files = [...new Set(labels.map((label) => label.file))];
-      const runsByFile = new Map<string, Run[] | { error: string }>();
-      for (const [position, file] of files.entries()) {
-        progress.update(`importing ${position + 1}/${files.length}: ${file}`);
-        try {
-          runsByFile.set(file, await importTrajectory(resolve(dataRoot, file)));
-        } catch (error) {
-          runsByFile.set(file, { error: describeFailure(error) });
-        }
+      let loaded: Awaited<ReturnType<typeof loadLabelledRuns>>;
+      try {
+        loaded = await loadLabelledRuns({ labelsFile: options.labels, dataRoot: options.dataRoot, progress });
+      } catch (error) {
+        progress.end();
+        process.stderr.write(`boden validate: ${describeFailure(error)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
       }
+      const { labels, runsByFile } = loaded;
       progress.update('scoring and bootstrapping');
-      const scorers = metricValidationScorers();
+      const novelty = createNoveltyPass();
+      const scorers = metricValidationScorers(defaultNoveltyMetrics(), novelty);
+      // The rubric judge twice: with its checked-in parameters (in-sample on the labels they were fitted on) and
+      // leave-one-run-out (each run scored by parameters fitted without it), the honest number.
+      const { examples } = await collectRubricExamples({ labels, runsByFile, novelty });
+      scorers.push(rubricJudgeValidationScorer(new RubricJudge(), novelty), crossValidatedRubricJudgeScorer(crossValidateRubricJudge(examples)));
+      if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;

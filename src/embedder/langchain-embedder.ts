@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getRetryable } from '@langchain/core/errors';
+import { raceAbort, sleep } from '../calls/abortable.js';
+import { backoffDelay } from '../calls/backoff-delay.js';
+import { ConcurrencyLimiter } from '../calls/concurrency-limiter.js';
+import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../calls/provider-failure.js';
 import { EmbeddingError } from '../errors/embedding-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
@@ -16,10 +19,6 @@ import {
 
 const cacheFormat = 'boden-embedding-cache-v1';
 const diskReadConcurrency = 64;
-// The statuses the OpenAI SDK itself retries, plus 425; other 4xx are the caller's fault and fail at once.
-const retryableStatuses = new Set([408, 409, 425, 429]);
-const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const connectionErrorNames = new Set(['TimeoutError', 'APIConnectionError', 'APIConnectionTimeoutError', 'FetchError']);
 
 /** What `embed` has done so far, for logs and tests. */
 export interface LangChainEmbedderStatistics {
@@ -76,8 +75,7 @@ export class LangChainEmbedder implements Embedder {
   readonly #directory: string | null;
   #directoryReady: Promise<unknown> | null = null;
   #dimensions: number | null;
-  #active = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #limiter: ConcurrencyLimiter;
   readonly #statistics = { memoryHits: 0, diskHits: 0, providerTexts: 0, requests: 0, retries: 0, corruptCacheEntries: 0, cacheWriteFailures: 0 };
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad one); makes no call to the provider. */
@@ -94,6 +92,7 @@ export class LangChainEmbedder implements Embedder {
     this.#batchSize = typeof theirs === 'number' && Number.isInteger(theirs) && theirs > 0 ? Math.min(resolved.batchSize, theirs) : resolved.batchSize;
     this.#memory = resolved.cache === false ? null : new Map();
     this.#directory = resolved.cache === false ? null : (resolved.cache.directory ?? null);
+    this.#limiter = new ConcurrencyLimiter(resolved.maxConcurrency);
   }
 
   /** Length of every vector; throws `EmbeddingError` (`dimensions-unknown`) until given or learned (`resolveDimensions`). */
@@ -146,7 +145,7 @@ export class LangChainEmbedder implements Embedder {
     for (let start = 0; start < misses.length; start += this.#batchSize) {
       const batch = misses.slice(start, start + this.#batchSize);
       batches.push(
-        this.#withSlot(async () => {
+        this.#limiter.run(async () => {
           // After one batch fails the call fails, so later batches are not sent at all.
           if (outcome.failed) return;
           try {
@@ -187,30 +186,21 @@ export class LangChainEmbedder implements Embedder {
         return { vectors: await raceAbort(this.#options.embeddings.embedDocuments(texts), signal), attempts: attempt };
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        const retryable = isRetryable(error);
+        const retryable = isRetryableFailure(error);
         if (!retryable || attempt > this.#options.maxRetries) {
-          const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
           throw new EmbeddingError({
             embedderId: this.id,
             problem: 'provider',
-            reason: `the provider failed${retryable ? '' : ' (not retryable)'}: ${message}`,
+            reason: `the provider failed${retryable ? '' : ' (not retryable)'}: ${failureMessage(error)}`,
             attempts: attempt,
-            status: statusOf(error),
+            status: failureStatus(error),
             cause: error,
           });
         }
         this.#statistics.retries += 1;
-        await sleep(this.#backoff(attempt, error), signal);
+        await sleep(backoffDelay(attempt, { ...this.#options, random: this.#random }, retryAfterMs(error)), signal);
       }
     }
-  }
-
-  #backoff(attempt: number, error: unknown): number {
-    const { retryDelayMs, maxRetryDelayMs } = this.#options;
-    const base = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (attempt - 1));
-    // Jitter to 50-100 % of the base, so clients that failed together do not retry together.
-    const jittered = base * (0.5 + 0.5 * this.#random());
-    return Math.min(maxRetryDelayMs, Math.max(jittered, retryAfterMs(error) ?? 0));
   }
 
   #normalise(vector: unknown, inputIndex: number, attempts: number): Float32Array {
@@ -283,17 +273,6 @@ export class LangChainEmbedder implements Embedder {
       this.#statistics.cacheWriteFailures += 1;
     }
   }
-
-  async #withSlot(task: () => Promise<void>): Promise<void> {
-    while (this.#active >= this.#options.maxConcurrency) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#active += 1;
-    try {
-      await task();
-    } finally {
-      this.#active -= 1;
-      this.#waiting.shift()?.();
-    }
-  }
 }
 
 function encodeCacheEntry(embedderId: string, key: string, vector: Float32Array): string {
@@ -326,70 +305,4 @@ function decodeCacheEntry(text: string, key: string, dimensions: number | null):
   }
   // Every stored vector was unit length; anything else is damage.
   return Math.abs(Math.sqrt(sumOfSquares) - 1) < 1e-3 ? decoded : null;
-}
-
-function isRetryable(error: unknown): boolean {
-  const status = statusOf(error);
-  if (status !== null) return (status >= 500 || retryableStatuses.has(status)) && codeOf(error) !== 'insufficient_quota';
-  const stamped = getRetryable(error);
-  if (stamped !== undefined) return stamped;
-  // An unreadable body is most often a response cut short, which a retry fixes.
-  if (error instanceof SyntaxError) return true;
-  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
-    const { name, code, constructor } = current as { name?: unknown; code?: unknown; constructor?: { name?: unknown } };
-    if (name === 'AbortError') return false;
-    if (connectionErrorNames.has(String(name)) || connectionErrorNames.has(String(constructor?.name))) return true;
-    if (typeof code === 'string' && connectionErrorCodes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function statusOf(error: unknown): number | null {
-  if (error === null || typeof error !== 'object') return null;
-  const { status, statusCode, response } = error as { status?: unknown; statusCode?: unknown; response?: { status?: unknown } };
-  const value = status ?? statusCode ?? response?.status;
-  return typeof value === 'number' ? value : null;
-}
-
-function codeOf(error: unknown): unknown {
-  return error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-}
-
-/** The server's requested wait (`retry-after-ms`, or `retry-after` in seconds), if the error carries headers. */
-function retryAfterMs(error: unknown): number | null {
-  if (error === null || typeof error !== 'object') return null;
-  const headers = (error as { headers?: unknown }).headers ?? (error as { response?: { headers?: unknown } }).response?.headers;
-  if (headers === null || typeof headers !== 'object') return null;
-  const read = (name: string): unknown =>
-    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, unknown>)[name];
-  const milliseconds = Number(read('retry-after-ms') ?? Number.NaN);
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
-  const seconds = Number(read('retry-after') ?? Number.NaN);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
-}
-
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, milliseconds);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** `promise`, or a rejection with the signal's reason as soon as it aborts (the call itself cannot be cancelled). */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  promise.catch(() => undefined); // Its failure after an abort is nobody's business.
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

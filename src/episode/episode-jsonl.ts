@@ -16,6 +16,8 @@ export const RunRecordSchema = RunHeaderSchema.extend({
   type: z.literal('run'),
   version: z.literal(episodeJsonlVersion),
   usefulness: z.record(z.string(), z.unknown()).optional(),
+  /** The judge `boden score --judge` ran: its id, escalations and LLM usage. */
+  judge: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** An episode line; `scores` carries the metrics and judges `boden score` computed for it. */
@@ -40,6 +42,7 @@ export type EpisodeJsonlRecord = z.infer<typeof EpisodeJsonlRecordSchema>;
 /** Extras `boden score` attaches when it writes a run. */
 export interface RunScores {
   readonly usefulness?: Record<string, unknown>;
+  readonly judge?: Record<string, unknown>;
   /** Scores per episode id. */
   readonly episodes?: ReadonlyMap<string, Record<string, number | null>>;
 }
@@ -55,6 +58,7 @@ export function* runToJsonLines(run: Run, scores: RunScores = {}): Generator<str
     version: episodeJsonlVersion,
     ...header,
     ...(scores.usefulness ? { usefulness: scores.usefulness } : {}),
+    ...(scores.judge ? { judge: scores.judge } : {}),
   });
   for (const episode of episodes) {
     const episodeScores = scores.episodes?.get(episode.id);
@@ -93,7 +97,7 @@ export async function readEpisodesJsonl(file: string): Promise<StoredRun[]> {
     }
     const record = parsed.data;
     if (record.type === 'run') {
-      const { type: _type, version: _version, usefulness, ...header } = record;
+      const { type: _type, version: _version, usefulness, judge: _judge, ...header } = record;
       runs.push({ run: { ...header, episodes: [], infeasibleAttempts: [] }, usefulness, scores: new Map() });
       continue;
     }

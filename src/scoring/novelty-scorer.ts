@@ -1,4 +1,4 @@
-import type { Embedder } from '../embedder/embedder.js';
+import type { Embedder, EmbeddingInput } from '../embedder/embedder.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EpisodeScoredEvent, NoveltyScorerEvents } from '../events/novelty-events.js';
 import { SafeEventEmitter } from '../events/safe-event-emitter.js';
@@ -67,6 +67,9 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
   const states: { id: string; run: NoveltyMetricRun }[] = metrics.map((metric) => ({ id: metric.id, run: metric.startRun(context) }));
   // Candidates scored but not yet observed, so observe() never embeds twice.
   const pending = new Map<string, NoveltyCandidate>();
+  // The exact object embedded for each pending candidate: an embedder may recognise it in observe() and reuse
+  // the terms it counted instead of tokenising the episode again.
+  const embeddedInputs = new WeakMap<NoveltyCandidate, EmbeddingInput>();
   const observedIds = new Set<string>();
   let observed = 0;
 
@@ -74,8 +77,10 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
     const cached = pending.get(node.id);
     if (cached !== undefined && cached.plan === node.plan && cached.code === node.code) return { candidate: cached, embeddingMs: 0 };
     const start = clock();
-    const [vector] = await embedder.embed([{ plan: node.plan, code: node.code }]);
+    const input: EmbeddingInput = { plan: node.plan, code: node.code };
+    const [vector] = await embedder.embed([input]);
     const candidate: NoveltyCandidate = { id: node.id, plan: node.plan, code: node.code, vector: vector!, concepts: concepts.extract(node) };
+    embeddedInputs.set(candidate, input);
     return { candidate, embeddingMs: clock() - start };
   };
 
@@ -115,7 +120,7 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
       if (outcome.valid) {
         observedIds.add(node.id);
         const { candidate } = await prepare(node);
-        embedder.observe?.([{ plan: node.plan, code: node.code }]);
+        embedder.observe?.([embeddedInputs.get(candidate) ?? { plan: node.plan, code: node.code }]);
         index.add(node.id, candidate.vector);
         for (const state of states) state.run.observe(candidate);
       }

@@ -1,3 +1,5 @@
+import { detectCodeLanguage } from '../embedder/code-language.js';
+
 const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 160;
 const isWord = (code: number): boolean =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
@@ -5,9 +7,11 @@ const isWord = (code: number): boolean =>
 /**
  * Code with comments removed and whitespace folded, so two programs that differ only in comments, blank lines
  * or indentation compare equal. String and numeric literals are kept: changing them changes the program.
- * Understands `#` and `//` line comments, `/* *\/` blocks, and Python's single, double and triple quotes.
+ * Python code (as `detectCodeLanguage` tells) has `#` comments, and `//` stays floor division; C-family code has
+ * `//` and `/* *\/` comments. Single, double and triple quotes delimit strings in both.
  */
 export function normaliseCode(code: string): string {
+  const python = detectCodeLanguage(code) === 'python';
   const parts: string[] = [];
   let lastCharacterIsWord = false;
   let pendingSpace = false;
@@ -28,12 +32,12 @@ export function normaliseCode(code: string): string {
   while (index < code.length) {
     const character = code.charCodeAt(index);
     const next = code.charCodeAt(index + 1);
-    if (character === 35 /* # */ || (character === 47 /* / */ && next === 47)) {
+    if ((python && character === 35) /* # */ || (!python && character === 47 /* / */ && next === 47)) {
       flushRun();
       const end = code.indexOf('\n', index);
       index = end === -1 ? code.length : end;
       pendingSpace = true;
-    } else if (character === 47 && next === 42 /* * */) {
+    } else if (!python && character === 47 && next === 42 /* * */) {
       flushRun();
       const end = code.indexOf('*/', index + 2);
       index = end === -1 ? code.length : end + 2;

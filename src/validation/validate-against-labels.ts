@@ -1,5 +1,5 @@
-import type { Run } from '../episode/run.js';
 import { spearmanWithConfidence } from '../statistics/bootstrap.js';
+import { matchLabels, type RunsByFile, type UnmatchedLabel } from './match-labels.js';
 import type { ReferenceLabel } from './reference-label.js';
 import type { ValidationScorer } from './validation-scorer.js';
 
@@ -16,12 +16,6 @@ export interface ValidationRow {
   readonly n: number;
 }
 
-/** A label that could not be joined to an episode, and why. */
-export interface UnmatchedLabel {
-  readonly label: ReferenceLabel;
-  readonly reason: string;
-}
-
 /** What `validateAgainstLabels` found. */
 export interface ValidationResult {
   readonly rows: readonly ValidationRow[];
@@ -36,7 +30,7 @@ export interface ValidationResult {
 export interface ValidateAgainstLabelsOptions {
   readonly labels: readonly ReferenceLabel[];
   /** The runs of each label `file`, or the reason the file could not be read. */
-  readonly runsByFile: ReadonlyMap<string, readonly Run[] | { readonly error: string }>;
+  readonly runsByFile: RunsByFile;
   readonly scorers: readonly ValidationScorer[];
   readonly seed?: number;
   readonly resamples?: number;
@@ -49,20 +43,7 @@ export interface ValidateAgainstLabelsOptions {
  */
 export async function validateAgainstLabels(options: ValidateAgainstLabelsOptions): Promise<ValidationResult> {
   const { seed = 0, resamples = 2000, confidence = 0.95 } = options;
-  const matches: { label: ReferenceLabel; run: Run }[] = [];
-  const unmatched: UnmatchedLabel[] = [];
-  for (const label of options.labels) {
-    const runs = options.runsByFile.get(label.file);
-    if (runs === undefined) {
-      unmatched.push({ label, reason: `${label.file} was not read` });
-    } else if ('error' in runs) {
-      unmatched.push({ label, reason: runs.error });
-    } else {
-      const run = runs.find((candidate) => candidate.episodes.some((episode) => episode.id === label.node_id));
-      if (run === undefined) unmatched.push({ label, reason: `no episode of ${label.file} ends at node ${label.node_id}` });
-      else matches.push({ label, run });
-    }
-  }
+  const { matches, unmatched } = matchLabels(options.labels, options.runsByFile);
 
   const runs = [...new Set(matches.map((match) => match.run))];
   const rows: ValidationRow[] = [];

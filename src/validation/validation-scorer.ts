@@ -1,8 +1,8 @@
 import type { Run } from '../episode/run.js';
-import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
-import type { NoveltyScore } from '../scoring/novelty-scorer.js';
-import type { NoveltyScorerOptions } from '../scoring/novelty-scorer-options.js';
-import { scoreRunNovelty } from '../scoring/score-run-novelty.js';
+import type { Judge } from '../judges/judge.js';
+import { judgeRun } from '../judges/judge-run.js';
+import type { NoveltyMetric } from '../metrics/novelty-metric.js';
+import type { NoveltyPass } from './novelty-pass.js';
 
 /** Anything `boden validate` can correlate with reference labels: a metric or a judge, scoring whole runs. */
 export interface ValidationScorer {
@@ -13,27 +13,26 @@ export interface ValidationScorer {
   scoreRun(run: Run): Promise<ReadonlyMap<string, number>>;
 }
 
-/**
- * Validation scorers for novelty metrics that share one scoring pass per run: every metric's scores come from
- * the same online scorer (`options` are its collaborators), and each run is scored once.
- */
-export function metricValidationScorers(options: Omit<NoveltyScorerOptions, 'runId'> = {}): ValidationScorer[] {
-  const metrics = options.metrics ?? defaultNoveltyMetrics();
-  const passes = new WeakMap<Run, Promise<Map<string, NoveltyScore>>>();
-  const pass = (run: Run) => {
-    let scores = passes.get(run);
-    if (scores === undefined) {
-      scores = scoreRunNovelty(run, { ...options, metrics }).then((result) => result.scores);
-      passes.set(run, scores);
-    }
-    return scores;
-  };
+/** Validation scorers for the metrics of a novelty pass: each reads its own column of the shared scores. */
+export function metricValidationScorers(metrics: readonly NoveltyMetric[], novelty: NoveltyPass): ValidationScorer[] {
   return metrics.map((metric) => ({
     id: metric.id,
     kind: 'metric' as const,
     async scoreRun(run: Run) {
-      const scores = await pass(run);
-      return new Map([...scores].map(([episodeId, score]) => [episodeId, score.scores[metric.id] ?? Number.NaN]));
+      const scores = await novelty(run);
+      return new Map([...scores].map(([episodeId, row]) => [episodeId, row[metric.id] ?? Number.NaN]));
     },
   }));
+}
+
+/** A validation scorer that judges every episode of a run against its earlier episodes (novelty as evidence). */
+export function judgeValidationScorer(judge: Judge, novelty: NoveltyPass): ValidationScorer {
+  return {
+    id: judge.id,
+    kind: 'judge',
+    async scoreRun(run: Run) {
+      const verdicts = await judgeRun(run, judge, { novelty: await novelty(run) });
+      return new Map([...verdicts].map(([episodeId, verdict]) => [episodeId, verdict.score]));
+    },
+  };
 }

@@ -9,13 +9,17 @@ export interface FakeOpenAiRequest {
   readonly body: unknown;
 }
 
-/** What the chat handler returns: plain assistant text, or a message with content and/or tool calls. */
+/**
+ * What the chat handler returns: plain assistant text, or a message with content and/or tool calls, optionally
+ * with the usage to report (default: word counts of the request's messages and of the answer; `null` omits it).
+ */
 export type FakeChatReply =
   | string
   | {
       readonly content?: string | null;
       readonly toolCalls?: readonly { readonly name: string; readonly arguments: string | object; readonly id?: string }[];
       readonly finishReason?: string;
+      readonly usage?: { readonly promptTokens: number; readonly completionTokens: number } | null;
     };
 
 /** A one-shot behaviour for the next request, whatever its path. */
@@ -157,8 +161,10 @@ function answerChat(response: ServerResponse, body: Record<string, unknown>, rep
     function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
   }));
   const content = message.content ?? null;
-  const promptTokens = countWords(JSON.stringify(body.messages ?? []));
-  const completionTokens = countWords(content ?? '') + (toolCalls ? countWords(JSON.stringify(toolCalls)) : 0);
+  const promptTokens = 'usage' in message && message.usage ? message.usage.promptTokens : countWords(JSON.stringify(body.messages ?? []));
+  const completionTokens =
+    'usage' in message && message.usage ? message.usage.completionTokens : countWords(content ?? '') + (toolCalls ? countWords(JSON.stringify(toolCalls)) : 0);
+  const usage = 'usage' in message && message.usage === null ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } };
   sendJson(response, 200, {
     id: 'chatcmpl-fake',
     object: 'chat.completion',
@@ -172,7 +178,7 @@ function answerChat(response: ServerResponse, body: Record<string, unknown>, rep
         logprobs: null,
       },
     ],
-    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    ...usage,
   });
 }
 

@@ -15,7 +15,13 @@ describe('normaliseCode', () => {
     expect(normaliseCode('"""doc\n# still doc"""\nx=1')).toBe('"""doc\n# still doc"""x=1');
   });
 
-  it('handles C-style comments', () => {
+  it('handles C-style comments in C-family code', () => {
     expect(normaliseCode('a = 1; // one\n/* block\n */ b = 2;')).toBe('a=1;b=2;');
+  });
+
+  it('keeps Python floor division, which is not a comment', () => {
+    const python = (divisor: string) => `import numpy as np\nhalf = n // ${divisor}\n`;
+    expect(normaliseCode(python('2'))).toBe('import numpy as np half=n//2');
+    expect(normaliseCode(python('2'))).not.toBe(normaliseCode(python('3')));
   });
 });

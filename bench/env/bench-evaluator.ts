@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { parseOptions } from '../../src/options/parse-options.js';
+import type { BenchTask } from '../tasks/bench-task.js';
+import { parsePipelineConfig } from './canonical-config.js';
+import { EvaluationMemo, evaluationMemoKey } from './evaluation-memo.js';
+import { EvaluationPool } from './evaluation-pool.js';
+import type { EvaluationResult } from './evaluation-result.js';
+import type { PipelineConfig } from './pipeline-config.js';
+import { stableJson } from './stable-json.js';
+
+/** Options of `createBenchEvaluator`. */
+export const BenchEvaluatorOptionsSchema = z.strictObject({
+  /** The pool that runs evaluations (injected, so a runner can share one pool between evaluators). */
+  pool: z.instanceof(EvaluationPool),
+  /** Directory of the on-disk memo; null evaluates every request. */
+  memoDirectory: z.string().min(1).nullable().default(null),
+});
+
+/** Options of `createBenchEvaluator`, defaults omitted. */
+export type BenchEvaluatorOptions = z.input<typeof BenchEvaluatorOptionsSchema>;
+
+/** An evaluated pipeline: the parsed configuration, its keys and its result. */
+export interface PipelineEvaluation {
+  /** Canonical key of the configuration (key-sorted JSON of the parsed config). */
+  readonly configKey: string;
+  /** Memo key (sha256 of task, cv and configuration). */
+  readonly memoKey: string;
+  readonly config: PipelineConfig;
+  readonly result: EvaluationResult;
+  /** How the result was obtained: a fresh evaluation, the disk memo, or an identical request already running. */
+  readonly source: 'evaluated' | 'memo' | 'in-flight';
+}
+
+/** Counts of how requests were served. */
+export interface BenchEvaluatorCounts {
+  requests: number;
+  evaluated: number;
+  memoHits: number;
+  inFlightHits: number;
+}
+
+interface Served {
+  readonly result: EvaluationResult;
+  readonly source: 'evaluated' | 'memo';
+}
+
+/** Evaluates pipelines on tasks, memoised: see `createBenchEvaluator`. */
+export interface BenchEvaluator {
+  /** Parses `config` (throws `InvalidOptionsError` on a bad one) and returns its cross-validated result. */
+  evaluate(task: BenchTask, config: unknown): Promise<PipelineEvaluation>;
+  readonly counts: Readonly<BenchEvaluatorCounts>;
+}
+
+/**
+ * An evaluator over a pool and an optional disk memo: the memo is read before evaluating, and identical requests
+ * that overlap in time share one evaluation, so repeated cells of a benchmark cost nothing. Successes and
+ * deterministic pipeline errors are memoised; timeouts and crashes are not (they depend on the machine's load).
+ */
+export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvaluator {
+  const { pool, memoDirectory } = parseOptions(BenchEvaluatorOptionsSchema, options, 'createBenchEvaluator');
+  const memo = memoDirectory === null ? undefined : new EvaluationMemo(memoDirectory);
+  const counts: BenchEvaluatorCounts = { requests: 0, evaluated: 0, memoHits: 0, inFlightHits: 0 };
+  const inFlight = new Map<string, Promise<Served>>();
+
+  async function run(task: BenchTask, config: PipelineConfig, memoKey: string): Promise<Served> {
+    const stored = await memo?.get(memoKey);
+    if (stored) {
+      counts.memoHits++;
+      return { result: stored, source: 'memo' };
+    }
+    counts.evaluated++;
+    const result = await pool.evaluate(task, config);
+    if (memo && (result.status === 'ok' || result.cause === 'error')) await memo.set(task, config, result);
+    return { result, source: 'evaluated' };
+  }
+
+  return {
+    counts,
+    async evaluate(task, input) {
+      counts.requests++;
+      const config = parsePipelineConfig(input);
+      const configKey = stableJson(config);
+      const memoKey = evaluationMemoKey(task, config);
+      const running = inFlight.get(memoKey);
+      if (running) {
+        counts.inFlightHits++;
+        return { configKey, memoKey, config, result: (await running).result, source: 'in-flight' };
+      }
+      const promise = run(task, config, memoKey);
+      inFlight.set(memoKey, promise);
+      try {
+        return { configKey, memoKey, config, ...(await promise) };
+      } finally {
+        inFlight.delete(memoKey);
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { BenchTask } from '../tasks/bench-task.js';
+import { loadDataset } from '../tasks/load-dataset.js';
+import { crossValidationFolds, trainingRows } from './cross-validation-folds.js';
+import type { EvaluationResult } from './evaluation-result.js';
+import { fitPredictPipeline } from './fit-predict-pipeline.js';
+import { computeMetric } from './metrics.js';
+import { loadWasmLibraries } from './models/wasm-libraries.js';
+import type { PipelineConfig } from './pipeline-config.js';
+
+/**
+ * Cross-validates a (parsed) pipeline on a task in this thread: seeded (stratified) k-fold splits from the task's
+ * `cv`, one fit per fold, the score the mean of the fold scores. Exceptions propagate: the evaluation worker turns
+ * them into buggy results. Loads the WASM libraries on first use, so prefer running it inside a worker.
+ */
+export async function evaluatePipeline(task: BenchTask, config: PipelineConfig): Promise<EvaluationResult> {
+  const wasm = await loadWasmLibraries();
+  const started = performance.now();
+  const dataset = loadDataset(task.dataset);
+  const rows = dataset.target.length;
+  const folds = crossValidationFolds(rows, {
+    folds: task.cv.folds,
+    seed: task.cv.seed,
+    ...(task.cv.stratified ? { labels: dataset.target } : {}),
+  });
+  const foldScores = folds.map((testRows, fold) => {
+    const train = trainingRows(rows, testRows);
+    const context = { kind: dataset.kind, classCount: dataset.classes.length, seed: task.cv.seed * 1009 + fold + 1, wasm };
+    const predictions = fitPredictPipeline(dataset, config, train, testRows, context);
+    return computeMetric(task.metric, testRows.map((row) => dataset.target[row]!), predictions);
+  });
+  const score = foldScores.reduce((sum, value) => sum + value, 0) / foldScores.length;
+  return { status: 'ok', score, foldScores, milliseconds: performance.now() - started };
+}

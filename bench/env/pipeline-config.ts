@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ModelConfigSchema } from './model-config.js';
+import { PreprocessingConfigSchema } from './preprocessing-config.js';
+
+/**
+ * One point of the benchmark's discrete pipeline space: preprocessing steps and a model (discriminated by its
+ * family). Omitted settings take their defaults, so `{ model: { family: 'linear' } }` is a complete pipeline.
+ */
+export const PipelineConfigSchema = z.strictObject({
+  // `prefault`, not `default`: zod 4 returns a default as is, so only a prefault fills the inner defaults.
+  preprocessing: PreprocessingConfigSchema.prefault({}),
+  model: ModelConfigSchema,
+});
+
+/** A pipeline configuration after defaults: see `PipelineConfigSchema`. */
+export type PipelineConfig = z.infer<typeof PipelineConfigSchema>;
+/** A pipeline configuration as written by a person or an agent, defaults omitted. */
+export type PipelineConfigInput = z.input<typeof PipelineConfigSchema>;

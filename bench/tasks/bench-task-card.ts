@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
+import { TaskCardSchema } from '../../src/usefulness/task-card.js';
+import { metricMaximize } from '../env/metrics.js';
+import { PipelineConfigSchema } from '../env/pipeline-config.js';
+import { benchTaskShape } from './bench-task.js';
+import { benchTaskNames } from './task-definitions.js';
+
+/** Medal thresholds: the scores of the calibration search's quantiles (in the metric's better direction). */
+export const MedalsSchema = z.strictObject({ bronze: z.number(), silver: z.number(), gold: z.number() });
+
+/** How a card's numbers were produced, so anyone can reproduce them. */
+export const CalibrationSchema = z.strictObject({
+  /** The command that ran the search (`bench/tasks/calibrate-task-cards.ts` with its options). */
+  command: z.string().min(1),
+  searchSeed: z.number().int(),
+  /** Distinct configurations evaluated, and how many of them were buggy. */
+  evaluatedConfigs: z.number().int().min(1),
+  buggyConfigs: z.number().int().min(0),
+  /** Share of the search's valid scores each medal beats. */
+  medalQuantiles: MedalsSchema,
+  /** Wall time of this task's search on the calibration machine. */
+  wallSeconds: z.number().min(0),
+  /** `evaluationVersion` of the code that scored the search. */
+  evaluationVersion: z.number().int(),
+});
+
+/**
+ * A benchmark task card: the task definition plus everything impact and medals need. It is a `TaskCard`
+ * (task, metric, maximize, baseline, top1), so `impactReference(episodes, card)` takes it as is; `baseline` is
+ * the cross-validated score of `baselineConfig` (a trivial predictor) and `top1` that of `top1Config`, the best
+ * pipeline of the calibration search. `familyBest` is the best score the search found per model family (the
+ * paradigm ceilings).
+ */
+export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
+  ...benchTaskShape,
+  baselineConfig: PipelineConfigSchema,
+  top1Config: PipelineConfigSchema,
+  medals: MedalsSchema,
+  familyBest: z.record(z.string(), z.number()),
+  calibration: CalibrationSchema,
+})
+  .refine((card) => card.maximize === metricMaximize[card.metric], { message: 'maximize must match the metric\'s direction', path: ['maximize'] })
+  .refine(
+    (card) => {
+      const atLeast = (a: number, b: number) => (card.maximize ? a >= b : a <= b);
+      return atLeast(card.top1, card.medals.gold) && atLeast(card.medals.gold, card.medals.silver) && atLeast(card.medals.silver, card.medals.bronze);
+    },
+    { message: 'medals must be ordered bronze ≤ silver ≤ gold ≤ top1 in the metric\'s direction', path: ['medals'] },
+  );
+
+/** A benchmark task card: see `BenchTaskCardSchema`. */
+export type BenchTaskCard = z.infer<typeof BenchTaskCardSchema>;
+
+/** The folder of the shipped cards. */
+export const taskCardDirectory = new URL('./cards/', import.meta.url);
+
+/** Reads and validates a bench task card file; errors name the file and the field. */
+export async function readBenchTaskCard(file: string | URL): Promise<BenchTaskCard> {
+  const name = file instanceof URL ? fileURLToPath(file) : file;
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new InvalidJsonError({ file: name, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
+  }
+  const parsed = BenchTaskCardSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  throw new InvalidFieldError({ file: name, location: `$${path}`, reason: issue.message, cause: parsed.error });
+}
+
+/** Loads the shipped card of task `name` (`bench/tasks/cards/<name>.json`). */
+export function loadBenchTaskCard(name: string): Promise<BenchTaskCard> {
+  return readBenchTaskCard(new URL(`${name}.json`, taskCardDirectory));
+}
+
+/** Loads the five shipped cards, in the order of `benchTasks`. */
+export function loadBenchTaskCards(): Promise<BenchTaskCard[]> {
+  return Promise.all(benchTaskNames.map((name) => loadBenchTaskCard(name)));
+}
+
+/** The medal a score earns on a card (the best threshold it reaches in the metric's direction), or null. */
+export function medalFor(card: Pick<BenchTaskCard, 'maximize' | 'medals'>, score: number): 'gold' | 'silver' | 'bronze' | null {
+  const reaches = (threshold: number) => (card.maximize ? score >= threshold : score <= threshold);
+  if (reaches(card.medals.gold)) return 'gold';
+  if (reaches(card.medals.silver)) return 'silver';
+  if (reaches(card.medals.bronze)) return 'bronze';
+  return null;
+}

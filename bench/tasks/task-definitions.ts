@@ -1,0 +1,84 @@
+import { BenchTaskSchema, type BenchTask } from './bench-task.js';
+
+const definitions: BenchTask[] = [
+  {
+    task: 'boston',
+    dataset: 'boston',
+    kind: 'regression',
+    metric: 'rmse',
+    maximize: false,
+    target: 'medv',
+    numericFeatures: ['crim', 'zn', 'indus', 'chas', 'nox', 'rm', 'age', 'dis', 'rad', 'tax', 'ptratio', 'b', 'lstat'],
+    categoricalFeatures: [],
+    cv: { folds: 5, seed: 0, stratified: false },
+    description:
+      'Predict the median value of owner-occupied homes (medv, in $1000s) for 506 Boston census tracts from 13 ' +
+      'numeric neighbourhood attributes. Scored by RMSE (lower is better) over seeded 5-fold cross-validation.',
+  },
+  {
+    task: 'seattle-weather',
+    dataset: 'seattle-weather',
+    kind: 'classification',
+    metric: 'macro-f1',
+    maximize: true,
+    target: 'weather',
+    numericFeatures: ['precipitation', 'temp_max', 'temp_min', 'wind', 'year', 'month'],
+    categoricalFeatures: [],
+    cv: { folds: 5, seed: 0, stratified: true },
+    description:
+      'Classify the weather of 1,461 Seattle days (drizzle, fog, rain, snow, sun; heavily imbalanced) from ' +
+      'precipitation, temperatures, wind, year and month. Scored by macro-F1 (higher is better) over seeded ' +
+      'stratified 5-fold cross-validation, so the rare classes count as much as the common ones.',
+  },
+  {
+    task: 'cps-wages',
+    dataset: 'cps-wages',
+    kind: 'regression',
+    metric: 'r2',
+    maximize: true,
+    target: 'log_wage',
+    numericFeatures: ['education', 'south', 'experience', 'union', 'age', 'married'],
+    categoricalFeatures: ['gender', 'race', 'occupation', 'sector'],
+    cv: { folds: 5, seed: 0, stratified: false },
+    description:
+      'Predict the log hourly wage of 534 workers of the 1985 Current Population Survey from education, ' +
+      'experience, age, union membership, region, marital status, gender, race, occupation and sector. Scored by ' +
+      'R² (higher is better) over seeded 5-fold cross-validation.',
+  },
+  {
+    task: 'penguins',
+    dataset: 'penguins',
+    kind: 'classification',
+    metric: 'accuracy',
+    maximize: true,
+    target: 'species',
+    numericFeatures: ['beak_length_mm', 'beak_depth_mm', 'flipper_length_mm', 'body_mass_g'],
+    categoricalFeatures: ['island', 'sex'],
+    cv: { folds: 5, seed: 0, stratified: true },
+    description:
+      'Classify 344 Palmer penguins into three species from beak, flipper and body measurements, island and sex. ' +
+      'Some measurements and sexes are missing and one sex is recorded as ".". Scored by accuracy (higher is ' +
+      'better) over seeded stratified 5-fold cross-validation.',
+  },
+  {
+    task: 'cars-mpg',
+    dataset: 'cars-mpg',
+    kind: 'regression',
+    metric: 'rmse',
+    maximize: false,
+    target: 'mpg',
+    numericFeatures: ['cylinders', 'displacement', 'horsepower', 'weight_lbs', 'acceleration', 'model_year'],
+    categoricalFeatures: ['origin'],
+    cv: { folds: 5, seed: 0, stratified: false },
+    description:
+      'Predict the fuel economy (miles per gallon) of 398 cars from 1970-1982 from cylinders, displacement, ' +
+      'horsepower (missing for 6 cars), weight, acceleration, model year and origin. Scored by RMSE (lower is ' +
+      'better) over seeded 5-fold cross-validation.',
+  },
+];
+
+/** The benchmark's five tasks, before calibration (the cards in `cards/` add the reference scores). */
+export const benchTasks: readonly BenchTask[] = definitions.map((definition) => BenchTaskSchema.parse(definition));
+
+/** Names of the benchmark's tasks. */
+export const benchTaskNames = benchTasks.map((task) => task.task);

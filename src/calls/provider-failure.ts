@@ -1,0 +1,58 @@
+import { getRetryable } from '@langchain/core/errors';
+
+// The statuses the OpenAI SDK itself retries, plus 425; other 4xx are the caller's fault and fail at once.
+const retryableStatuses = new Set([408, 409, 425, 429]);
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const connectionErrorNames = new Set(['TimeoutError', 'APIConnectionError', 'APIConnectionTimeoutError', 'FetchError']);
+
+/**
+ * True when a failed provider call (an embeddings or chat request through LangChain / the OpenAI SDK) is worth
+ * retrying: 408, 409, 425, 429 (unless the quota is exhausted) and 5xx, timeouts, connection errors, and bodies
+ * that could not be parsed. Aborts and other 4xx are not.
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  const status = failureStatus(error);
+  if (status !== null) return (status >= 500 || retryableStatuses.has(status)) && codeOf(error) !== 'insufficient_quota';
+  const stamped = getRetryable(error);
+  if (stamped !== undefined) return stamped;
+  // An unreadable body is most often a response cut short, which a retry fixes.
+  if (error instanceof SyntaxError) return true;
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    const { name, code, constructor } = current as { name?: unknown; code?: unknown; constructor?: { name?: unknown } };
+    if (name === 'AbortError') return false;
+    if (connectionErrorNames.has(String(name)) || connectionErrorNames.has(String(constructor?.name))) return true;
+    if (typeof code === 'string' && connectionErrorCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The HTTP status a failed call carries (`status`, `statusCode` or `response.status`), or null. */
+export function failureStatus(error: unknown): number | null {
+  if (error === null || typeof error !== 'object') return null;
+  const { status, statusCode, response } = error as { status?: unknown; statusCode?: unknown; response?: { status?: unknown } };
+  const value = status ?? statusCode ?? response?.status;
+  return typeof value === 'number' ? value : null;
+}
+
+/** The first line of a failure's message, for error reasons and events. */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
+/** The server's requested wait (`retry-after-ms`, or `retry-after` in seconds), if the error carries headers. */
+export function retryAfterMs(error: unknown): number | null {
+  if (error === null || typeof error !== 'object') return null;
+  const headers = (error as { headers?: unknown }).headers ?? (error as { response?: { headers?: unknown } }).response?.headers;
+  if (headers === null || typeof headers !== 'object') return null;
+  const read = (name: string): unknown =>
+    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, unknown>)[name];
+  const milliseconds = Number(read('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const seconds = Number(read('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+function codeOf(error: unknown): unknown {
+  return error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+}

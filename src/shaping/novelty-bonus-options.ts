@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { NoveltySourceSchema } from './collaborator-schemas.js';
+
+/** Options of `noveltyBonus`. */
+export const NoveltyBonusOptionsSchema = z
+  .object({
+    /** λ in value' = usefulness + λ · novelty; 0 leaves every choice unchanged. */
+    strength: z.number().finite().min(0).default(0.5),
+    /**
+     * Where novelty comes from: a `NoveltySource` (a scorer metric or a judge), `'candidate'` for the novelty the
+     * host put on each candidate (MCTS's backed-up mean), or `'constant'` (1 for every node: with `decay:
+     * 'children'` this is ShinkaEvolve's offspring-count bonus, the non-semantic baseline).
+     */
+    source: z.union([NoveltySourceSchema, z.enum(['candidate', 'constant'])]),
+    /**
+     * `'min-max'`: usefulness is min-max normalised to [0, 1] first (against the request's range, else the
+     * candidates'), so λ is in units of the observed spread. `'none'`: the bonus is added to the raw values.
+     */
+    normalise: z.enum(['min-max', 'none']).default('min-max'),
+    /** `'children'` multiplies the novelty by ShinkaEvolve's 1 / (1 + children), favouring less-expanded nodes. */
+    decay: z.enum(['none', 'children']).default('none'),
+  })
+  .strict();
+
+/** Options of `noveltyBonus` as callers write them. */
+export type NoveltyBonusOptions = z.input<typeof NoveltyBonusOptionsSchema>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { functionSchema } from './collaborator-schemas.js';
+import type { Selector } from './selector.js';
+import type { SelectorMiddleware } from './selector-middleware.js';
+
+const MiddlewareSchema = z.custom<SelectorMiddleware>(
+  (value) => value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string',
+  'expected a SelectorMiddleware (an object with a name and optional hooks)',
+);
+
+/** Options of `wrapSelector`. */
+export const WrapSelectorOptionsSchema = z
+  .object({
+    /** The host's own selection function. */
+    selector: functionSchema<Selector<unknown, unknown>>('a Selector'),
+    /** One middleware or several; the first transforms the request first, the last wraps the selector directly. */
+    middleware: z.union([MiddlewareSchema, z.array(MiddlewareSchema)]).default([]),
+  })
+  .strict();
+
+/** Options of `wrapSelector` as callers write them, typed by the host's node and context. */
+export interface WrapSelectorOptions<Node, Context = undefined> {
+  readonly selector: Selector<Node, Context>;
+  readonly middleware?: SelectorMiddleware | readonly SelectorMiddleware[];
+}

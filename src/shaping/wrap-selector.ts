@@ -1,0 +1,97 @@
+import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { parseOptions } from '../options/parse-options.js';
+import { defaultExploration, type Selection, type SelectionRequest } from './selector.js';
+import type { SelectorMiddleware } from './selector-middleware.js';
+import type { ShapingEvents } from './shaping-events.js';
+import type { NodeAdmission, ShapingNode, ShapingOutcome } from './shaping-node.js';
+import { WrapSelectorOptionsSchema, type WrapSelectorOptions } from './wrap-selector-options.js';
+
+/**
+ * A host's selection function wrapped in shaping middleware: call it exactly like the original (ask), and tell it
+ * about each node when the host creates it (`admit`, before evaluation) and when its outcome is known (`observe`).
+ */
+export interface ShapedSelector<Node, Context = undefined> {
+  (request: SelectionRequest<Node, Context>): Promise<Selection<Node>>;
+  /** Typed events: `node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`, `listener-error`. */
+  readonly events: SafeEventEmitter<ShapingEvents>;
+  /** Tells shaping about a new node before the host evaluates it; a rejected node must not be evaluated or kept. */
+  admit(node: ShapingNode): Promise<NodeAdmission>;
+  /** Tells shaping a node's outcome. */
+  observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void>;
+}
+
+/**
+ * Wraps a host's selection function (AIDE's `search_policy`, a UCT step, an evolutionary parent sampler) in
+ * middleware, the way `wrapLanguageModel` wraps a model, and returns a selector with the same signature. The host
+ * keeps its loop: shaping only changes the values the policy ranks by, the knobs it reads and the choice it returns.
+ *
+ * Order: for a selection, `middleware[0].transformRequest` runs first and `middleware[0].wrapSelect` is the
+ * outermost; the last middleware is wrapped directly around the selector. Put `adaptiveExploration` before
+ * `noveltyBonus` so the bonus sees the raised scale. `admitNode` and `observe` hooks run in array order.
+ *
+ * @example
+ * const shaped = wrapSelector({ selector: mySearchPolicy, middleware: [adaptiveExploration({ source }), noveltyBonus({ source })] });
+ * const selection = await shaped({ candidates, random });
+ */
+export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOptions<Node, Context>): ShapedSelector<Node, Context> {
+  const parsed = parseOptions(WrapSelectorOptionsSchema, options, 'wrapSelector');
+  const selector = options.selector;
+  const middleware: readonly SelectorMiddleware[] = Array.isArray(parsed.middleware) ? parsed.middleware : [parsed.middleware];
+  const events: SafeEventEmitter<ShapingEvents> = new SafeEventEmitter<ShapingEvents>({
+    onListenerError: ({ event, error }) => {
+      if (event !== 'listener-error') events.emit('listener-error', { event, error });
+    },
+  });
+  let selections = 0;
+
+  type Request = SelectionRequest<Node, Context>;
+  const run = async (index: number, request: Request, innermost: { request?: Request }): Promise<Selection<Node>> => {
+    const layer = middleware[index];
+    if (layer === undefined) {
+      innermost.request = request;
+      return await selector(request);
+    }
+    const transformed = layer.transformRequest ? await layer.transformRequest({ request, events }) : request;
+    const doSelect = () => run(index + 1, transformed, innermost);
+    return layer.wrapSelect ? await layer.wrapSelect({ doSelect, request: transformed, events }) : await doSelect();
+  };
+
+  const shaped = async (request: Request): Promise<Selection<Node>> => {
+    const innermost: { request?: Request } = {};
+    const selection = await run(0, request, innermost);
+    selections += 1;
+    const seen = innermost.request ?? request;
+    const after = new Map(seen.candidates.map((candidate) => [candidate.id, candidate.value]));
+    events.emit('selection-made', {
+      selection: selections,
+      action: selection.action,
+      chosen: selection.chosen.map((candidate) => candidate.id),
+      values: request.candidates
+        .filter((candidate) => after.has(candidate.id))
+        .map((candidate) => ({ id: candidate.id, before: candidate.value, after: after.get(candidate.id) ?? null })),
+      removed: request.candidates.filter((candidate) => !after.has(candidate.id)).map((candidate) => candidate.id),
+      exploration: seen.exploration ?? defaultExploration,
+      ...(selection.directive === undefined ? {} : { directive: selection.directive }),
+    });
+    return selection;
+  };
+
+  return Object.assign(shaped, {
+    events,
+    async admit(node: ShapingNode): Promise<NodeAdmission> {
+      const novelty: Record<string, number> = {};
+      let rejection: { by: string; reason: string; resample: boolean } | undefined;
+      for (const layer of middleware) {
+        const result = await layer.admitNode?.({ node, events });
+        if (result?.novelty !== undefined) Object.assign(novelty, result.novelty);
+        if (result?.rejection !== undefined && rejection === undefined) rejection = { by: layer.name, ...result.rejection };
+      }
+      events.emit('node-scored', { id: node.id, novelty, accepted: rejection === undefined });
+      if (rejection === undefined) return { id: node.id, accepted: true, resample: false, novelty };
+      return { id: node.id, accepted: false, resample: rejection.resample, novelty, rejectedBy: rejection.by, reason: rejection.reason };
+    },
+    async observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void> {
+      for (const layer of middleware) await layer.observe?.({ node, outcome, events });
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseRubricJudgeParameters } from '../../src/judges/rubric-judge-parameters.js';
+import type { CliResult } from '../support/run-cli.js';
+import { hasSharedData, projectRoot, sharedDataPath } from '../support/shared-data.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory();
+
+/** Runs `boden fit-judge <args>` as a real process (the command on its own, as `src/cli/main.ts` registers it). */
+function runFitJudge(args: readonly string[]): Promise<CliResult> {
+  const command = pathToFileURL(join(projectRoot, 'src', 'cli', 'fit-judge-command.ts')).href;
+  const script = `import { fitJudgeCommand } from ${JSON.stringify(command)};
+let code = 0;
+await fitJudgeCommand((value) => { code = value; }).exitOverride().parseAsync(${JSON.stringify(args)}, { from: 'user' }).catch(() => { code = 2; });
+process.exitCode = code;`;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!hasSharedData)('boden fit-judge on the dev labels', () => {
+  it('fits, reports in-sample and leave-one-run-out rho with CIs, and writes the parameters', async () => {
+    const out = join(directory, 'parameters.json');
+    const result = await runFitJudge(['--labels', sharedDataPath('labels', 'dev.jsonl'), '--out', out, '--json', '--resamples', '200']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ labels: 221, runs: 20, unmatched: [] });
+    expect(report.crossValidated.rho).toBeGreaterThan(0.895);
+    expect(report.crossValidated.low).toBeLessThan(report.crossValidated.rho);
+    const written = parseRubricJudgeParameters(JSON.parse(readFileSync(out, 'utf8')));
+    expect(written).toEqual(report.parameters);
+    expect(written.provenance?.crossValidatedRho).toBeCloseTo(report.crossValidated.rho, 12);
+    const table = await runFitJudge(['--labels', sharedDataPath('labels', 'dev.jsonl'), '--resamples', '200']);
+    expect(table.stdout).toMatch(/leave-one-run-out CV\s+0\.9\d\d/);
+    expect(table.stdout).toMatch(/held-out confidence vs errors/);
+  });
+});
+
+describe('boden fit-judge input errors', () => {
+  it('a malformed labels file exits 2 naming the line', async () => {
+    const labels = join(directory, 'bad.jsonl');
+    writeFileSync(labels, '{"run": "r", "file": "f", "episode": 1, "node_id": "n", "label": 9}\n');
+    const result = await runFitJudge(['--labels', labels]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${labels} at line 1.label`);
+  });
+
+  it('labels that match no episode leave nothing to fit and exit 2', async () => {
+    const labels = join(directory, 'unmatched.jsonl');
+    writeFileSync(labels, '{"run": "r", "file": "missing.json", "episode": 1, "node_id": "n", "label": 2}\n');
+    const result = await runFitJudge(['--labels', labels, '--quiet']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/only 0 label\(s\) matched an episode/);
+  });
+});

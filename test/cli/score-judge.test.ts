@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EpisodeJsonlRecordSchema, RunRecordSchema } from '../../src/index.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
+import { runCli } from '../support/run-cli.js';
+import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
+
+const parse = (stdout: string) => stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+
+let server: FakeOpenAiServer;
+beforeAll(async () => {
+  // Every chat request gets a valid Exploratory verdict, as a json_schema answer.
+  server = await startFakeOpenAiServer({
+    chat: () => JSON.stringify({ score: 2, label: 'Exploratory', modes: ['exploratory'], rationale: 'A new regulariser.' }),
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('boden score --judge', () => {
+  it('rubric: every episode gets a verdict column and judge scores in JSON', async () => {
+    const table = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'rubric']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/unique-code\s+judge/);
+    expect(table.stdout).toMatch(/improve-rerun .* 0 Routine, \d\.\d\d/);
+    expect(table.stdout).toContain('judge rubric-v1');
+    const records = parse((await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'rubric', '--json'])).stdout);
+    for (const record of records) if (record.type === 'episode') expect(record.scores?.judge).toEqual(expect.any(Number));
+  });
+
+  it('llm: judges through an OpenAI-compatible server and reports usage', async () => {
+    const requestsBefore = server.requests.length;
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--json']);
+    expect(result.code).toBe(0);
+    const records = parse(result.stdout);
+    const episodes = records.filter((record) => record.type === 'episode');
+    expect(episodes.every((record) => record.type === 'episode' && record.scores?.judge === 2)).toBe(true);
+    expect(server.requests.length - requestsBefore).toBe(6);
+    const run = RunRecordSchema.parse(records[0]);
+    expect(run.judge).toMatchObject({ id: 'llm/fake-chat', fallbacks: 0, usage: { requests: 6 } });
+  });
+
+  it('escalating: only unsure rubric verdicts reach the server', async () => {
+    const requestsBefore = server.requests.length;
+    const result = await runCli([
+      'score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const run = RunRecordSchema.parse(parse(result.stdout)[0]);
+    const escalations = (run.judge as { escalations: { judged: number; escalated: number } }).escalations;
+    expect(escalations.judged).toBe(6);
+    expect(escalations.escalated).toBeLessThan(6);
+    expect(server.requests.length - requestsBefore).toBe(escalations.escalated);
+  });
+
+  it('an LLM judge without a server is a usage error naming the option', async () => {
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--llm-base-url');
+  });
+});
+
+describe.skipIf(!hasSharedData)('boden score --judge on every shared trajectory', () => {
+  it.each(['rubric', 'escalating', 'llm'])('%s', async (judge) => {
+    const args = ['score', sharedDataPath('trajectories'), '--judge', judge, '--json'];
+    if (judge !== 'rubric') args.push('--llm-base-url', server.baseURL, '--llm-model', 'fake-chat');
+    const result = await runCli(args);
+    expect(result.code).toBe(0);
+    const episodes = parse(result.stdout).filter((record) => record.type === 'episode');
+    expect(episodes).toHaveLength(449);
+    for (const record of episodes) if (record.type === 'episode') expect(record.scores?.judge).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
+import type { Selector } from '../../src/shaping/selector.js';
+import type { SelectorMiddleware } from '../../src/shaping/selector-middleware.js';
+import type { SelectionMadeEvent } from '../../src/shaping/shaping-events.js';
+import { wrapSelector } from '../../src/shaping/wrap-selector.js';
+import { candidates, forbiddenRandom, shapingNode } from './shaping-fixtures.js';
+
+const pickHighest: Selector<string> = (request) => {
+  const best = [...request.candidates].sort((left, right) => (right.value ?? -Infinity) - (left.value ?? -Infinity))[0];
+  return best === undefined ? { action: 'draft', chosen: [] } : { action: 'improve', chosen: [best] };
+};
+
+function thrownBy(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+function tracing(name: string, log: string[]): SelectorMiddleware {
+  return {
+    name,
+    transformRequest({ request }) {
+      log.push(`${name}.transform`);
+      return { ...request, candidates: request.candidates.map((candidate) => ({ ...candidate, value: (candidate.value ?? 0) + 1 })) };
+    },
+    async wrapSelect({ doSelect }) {
+      log.push(`${name}.before`);
+      const selection = await doSelect();
+      log.push(`${name}.after`);
+      return selection;
+    },
+    admitNode() {
+      log.push(`${name}.admit`);
+      return { novelty: { [name]: 0.5 } };
+    },
+    observe() {
+      log.push(`${name}.observe`);
+    },
+  };
+}
+
+describe('wrapSelector', () => {
+  it('composes middleware like wrapLanguageModel: the first transforms first and wraps outermost', async () => {
+    const log: string[] = [];
+    const selector: Selector<string> = (request) => {
+      log.push('selector');
+      return pickHighest(request);
+    };
+    const shaped = wrapSelector({ selector, middleware: [tracing('first', log), tracing('second', log)] });
+    await shaped({ candidates: candidates({ a: 1, b: 2 }), random: forbiddenRandom });
+    expect(log).toEqual(['first.transform', 'first.before', 'second.transform', 'second.before', 'selector', 'second.after', 'first.after']);
+    log.length = 0;
+    await shaped.admit(shapingNode('n'));
+    await shaped.observe(shapingNode('n'), { valid: true, value: 1 });
+    expect(log).toEqual(['first.admit', 'second.admit', 'first.observe', 'second.observe']);
+  });
+
+  it('accepts a single middleware and none, and keeps the selector signature', async () => {
+    const single = wrapSelector({ selector: pickHighest, middleware: tracing('only', []) });
+    const bare = wrapSelector({ selector: pickHighest });
+    for (const shaped of [single, bare]) {
+      const selection = await shaped({ candidates: candidates({ a: 3, b: 2 }), random: forbiddenRandom });
+      expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['a']);
+    }
+  });
+
+  it('emits selection-made with every value before and after shaping, and what was removed', async () => {
+    const dropB: SelectorMiddleware = {
+      name: 'drop-b',
+      transformRequest: ({ request }) => ({ ...request, candidates: request.candidates.filter((candidate) => candidate.id !== 'b') }),
+    };
+    const shaped = wrapSelector({ selector: pickHighest, middleware: [dropB, tracing('plus-one', [])] });
+    const events: SelectionMadeEvent[] = [];
+    shaped.events.on('selection-made', (event) => events.push(event));
+    await shaped({ candidates: candidates({ a: 1, b: 5, c: null }), random: forbiddenRandom });
+    expect(events).toEqual([
+      {
+        selection: 1,
+        action: 'improve',
+        chosen: ['a'],
+        values: [
+          { id: 'a', before: 1, after: 2 },
+          { id: 'c', before: null, after: 1 },
+        ],
+        removed: ['b'],
+        exploration: { mode: 'exploit', bonusScale: 1, explorationScale: 1, temperatureScale: 1, preferDraft: false },
+      },
+    ]);
+  });
+
+  it('merges the novelty the middleware measured and reports the first rejection', async () => {
+    const rejecting: SelectorMiddleware = { name: 'rejecting', admitNode: () => ({ rejection: { reason: 'near-duplicate', resample: true } }) };
+    const shaped = wrapSelector({ selector: pickHighest, middleware: [tracing('a', []), rejecting, tracing('b', [])] });
+    const scored: unknown[] = [];
+    shaped.events.on('node-scored', (event) => scored.push(event));
+    const admission = await shaped.admit(shapingNode('n'));
+    expect(admission).toEqual({ id: 'n', accepted: false, resample: true, novelty: { a: 0.5, b: 0.5 }, rejectedBy: 'rejecting', reason: 'near-duplicate' });
+    expect(scored).toEqual([{ id: 'n', novelty: { a: 0.5, b: 0.5 }, accepted: false }]);
+  });
+
+  it('contains listener errors: selection goes on and each error is reported once', async () => {
+    const shaped = wrapSelector({ selector: pickHighest, middleware: tracing('m', []) });
+    const reported: string[] = [];
+    shaped.events.on('selection-made', () => {
+      throw new Error('faulty logger');
+    });
+    shaped.events.on('node-scored', () => {
+      throw new Error('faulty dashboard');
+    });
+    shaped.events.on('listener-error', ({ event, error }) => {
+      reported.push(`${event}: ${(error as Error).message}`);
+      throw new Error('the reporter fails too');
+    });
+    const selection = await shaped({ candidates: candidates({ a: 1 }), random: forbiddenRandom });
+    expect(selection.chosen[0]?.id).toBe('a');
+    await expect(shaped.admit(shapingNode('n'))).resolves.toMatchObject({ accepted: true });
+    expect(reported).toEqual(['selection-made: faulty logger', 'node-scored: faulty dashboard']);
+  });
+
+  it('throws InvalidOptionsError naming a bad option', () => {
+    expect(() => wrapSelector({ selector: 'not a function' as unknown as Selector<string> })).toThrowError(InvalidOptionsError);
+    const error = thrownBy(() => wrapSelector({ selector: pickHighest, middleware: [{ hooks: true } as unknown as SelectorMiddleware] }));
+    expect(InvalidOptionsError.isInstance(error) && error.issues[0]?.path).toMatch(/^middleware/);
+  });
+});
