@@ -187,3 +187,5 @@ export { confidenceCalibration, type ConfidenceCalibration } from './judges/conf
 export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './judges/rubric-judge-validation-scorers.js';
 
 export * from './shaping/index.js';
+
+export * from './corpus/index.js';

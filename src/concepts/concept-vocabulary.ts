@@ -245,6 +245,8 @@ export const conceptVocabulary: readonly Concept[] = [
   preprocessing('label-encoding', 'Label / ordinal encoding', ['label encoding', 'LabelEncoder', 'label encode', 'ordinal encoding', 'OrdinalEncoder', 'factorize', 'cat codes', 'integer codes']),
   preprocessing('log-transform', 'Log transform', ['log transform', 'log transformed', 'log transformation', 'log1p', 'expm1', 'log target']),
   preprocessing('power-transform', 'Power transform / skew correction', ['box cox', 'boxcox', 'yeo johnson', 'PowerTransformer', 'QuantileTransformer', 'skewness', 'skewed features']),
+  // scikit-learn's column-wise preprocessing: named here so "ColumnTransformer" is not read as a transformer model.
+  preprocessing('column-transformer', 'Column-wise preprocessing pipeline', ['ColumnTransformer', 'column transformer', 'make column transformer', 'FunctionTransformer', 'function transformer', 'TransformedTargetRegressor', 'transformed target regressor']),
   preprocessing('outlier-removal', 'Outlier removal / clipping', ['outlier removal', 'remove outliers', 'winsorize', 'winsorization', 'clip outliers']),
   preprocessing('class-imbalance-handling', 'Class-imbalance handling', ['class weight', 'class weights', 'oversampling', 'undersampling', 'smote', 'imbalanced learn', 'WeightedRandomSampler', 'balanced sampling', 'pos weight']),
   preprocessing('text-cleaning', 'Text cleaning', ['stop words', 'stopwords', 'stemming', 'lemmatization', 'lemmatize', 'text cleaning', 'remove punctuation', 'PorterStemmer']),

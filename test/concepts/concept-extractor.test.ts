@@ -37,6 +37,11 @@ describe('ConceptExtractor', () => {
     expect(extractor.extractFromText('svm_model = SVC(kernel="rbf")')).toEqual(['support-vector-machine']);
   });
 
+  it('reads scikit-learn\'s ColumnTransformer as preprocessing, not as a transformer model', () => {
+    expect(extractor.extractFromText('from sklearn.compose import ColumnTransformer\nct = ColumnTransformer([])')).toEqual(['column-transformer']);
+    expect(extractor.extractFromText('from transformers import AutoModel  # a transformer encoder')).toContain('transformer');
+  });
+
   it('prefers the longest alias: StratifiedKFold is stratified k-fold, AdamW is not also Adam', () => {
     expect(extractor.extractFromText('skf = StratifiedKFold(n_splits=5)')).toEqual(['stratified-k-fold']);
     expect(extractor.extractFromText('opt = torch.optim.AdamW(params)')).toEqual(['adamw']);

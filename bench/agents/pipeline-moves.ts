@@ -1,0 +1,94 @@
+import type { RandomSource } from '../../src/index.js';
+import type { TaskKind } from '../tasks/dataset.js';
+import type { MemberModelConfig } from '../env/model-config.js';
+import type { PipelineConfig } from '../env/pipeline-config.js';
+import { familiesFor, preprocessingSpace, type SearchableFamily } from '../env/pipeline-space.js';
+import { sampleModel } from '../env/sample-pipeline-config.js';
+
+/** A family drawn from `prior` among the families that fit `kind` and are not `excluded` (all of them if none is left). */
+export function drawFamily(
+  prior: Partial<Record<SearchableFamily, number>>,
+  kind: TaskKind,
+  random: RandomSource,
+  excluded: ReadonlySet<SearchableFamily> = new Set(),
+): SearchableFamily {
+  const fitting = familiesFor(kind).filter((family) => (prior[family] ?? 0) > 0);
+  const allowed = fitting.filter((family) => !excluded.has(family));
+  // Every weighted family excluded: fall back to the unweighted families left, then to the prior itself.
+  const unweighted = familiesFor(kind).filter((family) => !excluded.has(family) && !fitting.includes(family));
+  if (allowed.length === 0 && unweighted.length > 0) return unweighted[Math.floor(random() * unweighted.length)]!;
+  const pool = allowed.length > 0 ? allowed : fitting;
+  const total = pool.reduce((sum, family) => sum + (prior[family] ?? 0), 0);
+  let threshold = random() * total;
+  for (const family of pool) {
+    threshold -= prior[family] ?? 0;
+    if (threshold < 0) return family;
+  }
+  return pool[pool.length - 1]!;
+}
+
+/** The families of a pipeline's model (an ensemble's members, or the one model). */
+export function familiesOf(config: PipelineConfig): SearchableFamily[] {
+  if (config.model.family === 'ensemble') return config.model.members.map((member) => member.family);
+  return config.model.family === 'dummy' ? [] : [config.model.family];
+}
+
+/** What an LLM's first script looks like: median imputation, one-hot encoding, standard scaling, nothing else. */
+export const draftPreprocessing: PipelineConfig['preprocessing'] = {
+  imputation: 'median',
+  encoding: 'one-hot',
+  polynomial: null,
+  scaling: 'standard',
+  featureSelection: null,
+  pca: null,
+};
+
+/** A new component: a preprocessing step that is off switched on, or one more ensemble member. */
+export function addComponent(
+  config: PipelineConfig,
+  prior: Partial<Record<SearchableFamily, number>>,
+  kind: TaskKind,
+  random: RandomSource,
+): PipelineConfig {
+  const preprocessing = config.preprocessing;
+  const moves: (() => PipelineConfig)[] = [];
+  const enable = <Key extends 'polynomial' | 'featureSelection' | 'pca' | 'scaling'>(key: Key, off: unknown) => {
+    if (preprocessing[key] !== off) return;
+    const options = (preprocessingSpace[key] as readonly unknown[]).filter((value) => value !== off);
+    moves.push(() => ({ ...config, preprocessing: { ...preprocessing, [key]: options[Math.floor(random() * options.length)] } }));
+  };
+  enable('polynomial', null);
+  enable('featureSelection', null);
+  enable('pca', null);
+  enable('scaling', 'none');
+  const members: MemberModelConfig[] =
+    config.model.family === 'ensemble' ? [...config.model.members] : config.model.family === 'dummy' ? [] : [config.model];
+  if (members.length >= 1 && members.length < 5) {
+    moves.push(() => {
+      const family = drawFamily(prior, kind, random, new Set(familiesOf(config)));
+      return { ...config, model: { family: 'ensemble', members: [...members, sampleModel(family, random)] } };
+    });
+  }
+  if (moves.length === 0) return config;
+  return moves[Math.floor(random() * moves.length)]!();
+}
+
+/** The same preprocessing with a model of another family, drawn from the prior without `excluded` and the current families. */
+export function switchFamily(
+  config: PipelineConfig,
+  prior: Partial<Record<SearchableFamily, number>>,
+  kind: TaskKind,
+  random: RandomSource,
+  excluded: ReadonlySet<SearchableFamily> = new Set(),
+): PipelineConfig {
+  const family = drawFamily(prior, kind, random, new Set([...excluded, ...familiesOf(config)]));
+  return { ...config, model: sampleModel(family, random) };
+}
+
+/** What a debugging agent changes for a pipeline that failed at run time: impute missing values, then shrink slow settings. */
+export function repairPipeline(config: PipelineConfig): PipelineConfig {
+  if (config.preprocessing.imputation === 'none') return { ...config, preprocessing: { ...config.preprocessing, imputation: 'median' } };
+  if (config.preprocessing.polynomial !== null) return { ...config, preprocessing: { ...config.preprocessing, polynomial: null } };
+  if (config.model.family === 'svm') return { ...config, model: { ...config.model, C: 1 } };
+  return { ...config, preprocessing: { ...config.preprocessing, scaling: 'standard' } };
+}

@@ -1,0 +1,49 @@
+import { access, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseOptions } from '../options/parse-options.js';
+import { createHnswVectorIndex } from '../vector-index/hnsw-vector-index.js';
+import type { CorpusEntry } from './corpus-entry.js';
+import { corpusManifestName } from './corpus-manifest.js';
+import { buildCorpusOptionsSchema, type BuildCorpusOptions } from './corpus-options.js';
+import type { SkippedInput } from './corpus-solution.js';
+import { Corpus } from './corpus.js';
+import { checkCorpusMatches, openCorpus } from './open-corpus.js';
+import { readCorpusManifest } from './corpus-files.js';
+import { readSolutions } from './read-solutions.js';
+
+/** What `buildCorpus` did: the saved corpus, the entries it added and the inputs it skipped. */
+export interface BuildCorpusResult {
+  readonly corpus: Corpus;
+  readonly added: CorpusEntry[];
+  readonly skipped: SkippedInput[];
+}
+
+/**
+ * Reads the solutions under `inputs` (see `readSolutions`), summarises and embeds them, and saves the corpus in
+ * `out`. When `out` already holds a corpus, appends to it: the embedder, summarizer and task must match its manifest
+ * (`CorpusMismatchError` otherwise), and ids it already has are skipped. Bad files and records are skipped and
+ * reported, never thrown; a failed save leaves the previous corpus readable.
+ */
+export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCorpusResult> {
+  const { inputs, task, out, embedder, summarizer, hnsw } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  let corpus: Corpus;
+  if (await exists(join(out, corpusManifestName))) {
+    checkCorpusMatches(out, await readCorpusManifest(out), { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id, task });
+    corpus = await openCorpus(out, { embedder, summarizer });
+  } else {
+    await mkdir(out, { recursive: true });
+    const index = createHnswVectorIndex({ ...hnsw, dimensions: embedder.dimensions });
+    corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
+  }
+  const read = await readSolutions(inputs, { task });
+  const { added, skipped } = await corpus.add(read.solutions);
+  await corpus.save();
+  return { corpus, added, skipped: [...read.skipped, ...skipped] };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

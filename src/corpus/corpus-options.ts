@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { Embedder } from '../embedder/embedder.js';
+import { HashingEmbedder } from '../embedder/hashing-embedder.js';
+import { efSearchSchema, hnswGraphOptionsSchema } from '../vector-index/hnsw-vector-index-options.js';
+import type { ApproachSummarizer } from './approach-summarizer.js';
+import { ConceptApproachSummarizer } from './concept-approach-summarizer.js';
+
+const isEmbedder = (value: unknown): boolean =>
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Embedder).id === 'string' &&
+  Number.isInteger((value as Embedder).dimensions) &&
+  typeof (value as Embedder).embed === 'function';
+const isSummarizer = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && typeof (value as ApproachSummarizer).id === 'string' && typeof (value as ApproachSummarizer).summarize === 'function';
+
+const embedderSchema = z
+  .custom<Embedder>(isEmbedder, 'expected an Embedder (an object with id, dimensions and embed())')
+  .default(() => new HashingEmbedder());
+const summarizerSchema = z
+  .custom<ApproachSummarizer>(isSummarizer, 'expected an ApproachSummarizer (an object with id and summarize())')
+  .default(() => new ConceptApproachSummarizer());
+
+/** Options of `buildCorpus`; the defaults live here. */
+export const buildCorpusOptionsSchema = z.strictObject({
+  /** Files and directories of solutions (see `readSolutions`). */
+  inputs: z.array(z.string().min(1)).min(1),
+  /** The task the solutions belong to; records of another task are skipped. */
+  task: z.string().min(1),
+  /** The corpus directory; created when absent, appended to when it already holds a corpus. */
+  out: z.string().min(1),
+  /** Embeds approach summaries; the offline `HashingEmbedder` by default. */
+  embedder: embedderSchema,
+  /** Summarises every solution before embedding; `ConceptApproachSummarizer` by default. */
+  summarizer: summarizerSchema,
+  /** Graph settings of a new corpus's HNSW index; an existing corpus keeps its own. */
+  hnsw: hnswGraphOptionsSchema.prefault({}),
+});
+
+/** Options of `openCorpus`; the defaults live here. */
+export const openCorpusOptionsSchema = z.strictObject({
+  /** Must have the id and dimensions the corpus was built with (`CorpusMismatchError` otherwise). */
+  embedder: embedderSchema,
+  /** Must have the id the corpus was built with (`CorpusMismatchError` otherwise). */
+  summarizer: summarizerSchema,
+  /** Overrides the saved HNSW search setting. */
+  efSearch: efSearchSchema.optional(),
+});
+
+/** Options of `buildCorpus` as callers pass them. */
+export type BuildCorpusOptions = z.input<typeof buildCorpusOptionsSchema>;
+/** Options of `openCorpus` as callers pass them. */
+export type OpenCorpusOptions = z.input<typeof openCorpusOptionsSchema>;

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { CorpusFileError } from '../errors/corpus-file-error.js';
+import { CorpusMismatchError } from '../errors/corpus-mismatch-error.js';
+import { parseOptions } from '../options/parse-options.js';
+import { loadHnswVectorIndex } from '../vector-index/load-hnsw-vector-index.js';
+import { readCorpusEntries, readCorpusManifest } from './corpus-files.js';
+import type { CorpusManifest } from './corpus-manifest.js';
+import { openCorpusOptionsSchema, type OpenCorpusOptions } from './corpus-options.js';
+import { Corpus } from './corpus.js';
+
+/**
+ * Opens the corpus saved in `directory`. The embedder must have the id and dimensions, and the summarizer the id,
+ * it was built with (`CorpusMismatchError` naming both otherwise); missing or damaged files throw
+ * `CorpusFileError` (or the index loader's `IndexFileError`).
+ */
+export async function openCorpus(directory: string, options: OpenCorpusOptions = {}): Promise<Corpus> {
+  const { embedder, summarizer, efSearch } = parseOptions(openCorpusOptionsSchema, options, 'openCorpus');
+  const manifest = await readCorpusManifest(directory);
+  checkCorpusMatches(directory, manifest, { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id });
+  const index = await loadHnswVectorIndex({
+    path: join(directory, manifest.files.index),
+    dimensions: manifest.embedder.dimensions,
+    ...(efSearch === undefined ? {} : { efSearch }),
+  });
+  const entries = await readCorpusEntries(directory, manifest);
+  const missing = entries.find((entry) => !index.has(entry.id));
+  if (entries.length !== manifest.counts.solutions || index.size !== entries.length || missing !== undefined) {
+    throw new CorpusFileError({
+      file: join(directory, manifest.files.entries),
+      problem: 'corrupt',
+      reason: `${entries.length} entries, ${index.size} vectors and a manifest count of ${manifest.counts.solutions} do not match`,
+    });
+  }
+  return new Corpus({ directory, task: manifest.task, embedder, summarizer, index, entries, manifest });
+}
+
+/** Throws `CorpusMismatchError` when the supplied embedder, summarizer or task differs from the manifest's. */
+export function checkCorpusMatches(
+  directory: string,
+  manifest: CorpusManifest,
+  supplied: { embedderId: string; dimensions: number; summarizerId: string; task?: string },
+): void {
+  if (manifest.embedder.id !== supplied.embedderId) {
+    throw new CorpusMismatchError({ directory, field: 'embedder-id', stored: manifest.embedder.id, supplied: supplied.embedderId });
+  }
+  if (manifest.embedder.dimensions !== supplied.dimensions) {
+    throw new CorpusMismatchError({ directory, field: 'dimensions', stored: String(manifest.embedder.dimensions), supplied: String(supplied.dimensions) });
+  }
+  if (manifest.summarizer.id !== supplied.summarizerId) {
+    throw new CorpusMismatchError({ directory, field: 'summarizer-id', stored: manifest.summarizer.id, supplied: supplied.summarizerId });
+  }
+  if (supplied.task !== undefined && manifest.task !== supplied.task) {
+    throw new CorpusMismatchError({ directory, field: 'task', stored: manifest.task, supplied: supplied.task });
+  }
+}

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { basename, extname, join, relative, sep } from 'node:path';
+import { isOpenEvolveCheckpoint } from '../../adapters/trajectory/index.js';
+import { BodenError } from '../errors/boden-error.js';
+import type { CorpusSolution, ReadSolutionsResult, SkippedInput } from './corpus-solution.js';
+import { isSolutionFile, readSolutionFile } from './read-solution-file.js';
+import { looksLikeSolutionRecord, readSolutionRecords } from './read-solution-records.js';
+import { readTrajectorySolutions } from './read-trajectory-solutions.js';
+
+/**
+ * Reads human and agent solutions from files and directories, recursively and in name order: `.py`, `.R`,
+ * `.ipynb`, `.md` and `.txt` files are one solution each (id: the path under the input); a `.jsonl` file whose
+ * first line is a solution record is a file of records; any other `.json`/`.jsonl` file or OpenEvolve checkpoint
+ * is a trajectory whose episodes are solutions. Hidden files are ignored. A file that cannot be read, an
+ * unsupported file and a bad record are skipped and reported, never thrown.
+ */
+export async function readSolutions(inputs: readonly string[], { task }: { task: string }): Promise<ReadSolutionsResult> {
+  const solutions: CorpusSolution[] = [];
+  const skipped: SkippedInput[] = [];
+  for (const input of inputs) await readInput(input, input, { task, solutions, skipped });
+  return { solutions, skipped };
+}
+
+interface Collector {
+  readonly task: string;
+  readonly solutions: CorpusSolution[];
+  readonly skipped: SkippedInput[];
+}
+
+async function readInput(path: string, root: string, collector: Collector): Promise<void> {
+  const info = await stat(path).catch((error: unknown) => describe(error));
+  if (typeof info === 'string') {
+    collector.skipped.push({ file: path, reason: info });
+    return;
+  }
+  if (info.isDirectory()) {
+    if (await isOpenEvolveCheckpoint(path)) {
+      await readTrajectory(path, collector);
+      return;
+    }
+    const entries = (await readdir(path)).filter((name) => !name.startsWith('.')).sort();
+    for (const name of entries) await readInput(join(path, name), root, collector);
+    return;
+  }
+  try {
+    if (isSolutionFile(path)) {
+      const id = path === root ? basename(path) : relative(root, path).split(sep).join('/');
+      collector.solutions.push(await readSolutionFile(path, { id, task: collector.task }));
+    } else if (/\.jsonl$/i.test(path) && (await firstLineIsRecord(path))) {
+      const records = await readSolutionRecords(path, { task: collector.task });
+      collector.solutions.push(...records.solutions);
+      collector.skipped.push(...records.skipped);
+    } else if (/\.jsonl?$/i.test(path)) {
+      await readTrajectory(path, collector);
+    } else {
+      collector.skipped.push({ file: path, reason: `unsupported file type ${JSON.stringify(extname(path) || '(none)')}` });
+    }
+  } catch (error) {
+    collector.skipped.push({ file: path, reason: describe(error) });
+  }
+}
+
+async function readTrajectory(path: string, collector: Collector): Promise<void> {
+  try {
+    const solutions = await readTrajectorySolutions(path, { task: collector.task });
+    if (solutions.length === 0) collector.skipped.push({ file: path, reason: 'the trajectory has no episodes' });
+    collector.solutions.push(...solutions);
+  } catch (error) {
+    collector.skipped.push({ file: path, reason: describe(error) });
+  }
+}
+
+/** True when the first non-empty line of `path` parses as a solution record. */
+async function firstLineIsRecord(path: string): Promise<boolean> {
+  const stream = createReadStream(path, 'utf8');
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (line.trim() === '') continue;
+      try {
+        return looksLikeSolutionRecord(JSON.parse(line));
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+function describe(error: unknown): string {
+  if (BodenError.isInstance(error)) return error.message;
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : error.message;
+  return String(error);
+}
