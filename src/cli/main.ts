@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { corpusCommand } from './corpus-command.js';
 import { ExitCode } from './exit-code.js';
 import { exportCommand } from './export-command.js';
 import { fitJudgeCommand } from './fit-judge-command.js';
+import { hscoreCommand } from './hscore-command.js';
 import { describeFailure } from './load-runs.js';
 import { scoreCommand } from './score-command.js';
 import { validateCommand } from './validate-command.js';
@@ -19,6 +21,8 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     validateCommand(setExitCode),
     fitJudgeCommand(setExitCode),
     exportCommand(setExitCode),
+    corpusCommand(setExitCode),
+    hscoreCommand(setExitCode),
   ]) {
     program.addCommand(command.exitOverride().showHelpAfterError());
   }

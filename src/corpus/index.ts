@@ -28,3 +28,12 @@ export { openCorpus } from './open-corpus.js';
 export type { BuildCorpusOptions, OpenCorpusOptions } from './corpus-options.js';
 export { CorpusMismatchError, type CorpusMismatchField } from '../errors/corpus-mismatch-error.js';
 export { CorpusFileError, type CorpusFileProblem } from '../errors/corpus-file-error.js';
+export {
+  createHCreativityScorer,
+  scoreRunHCreativity,
+  type HCreativityEpisode,
+  type HCreativityNeighbour,
+  type HCreativityScore,
+  type HCreativityScorer,
+} from './h-creativity-scorer.js';
+export { hCreativityScorerOptionsSchema, type HCreativityScorerOptions } from './h-creativity-scorer-options.js';

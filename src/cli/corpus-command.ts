@@ -1,0 +1,38 @@
+import { Command } from 'commander';
+import { buildCorpus } from '../corpus/build-corpus.js';
+import { HashingEmbedder } from '../embedder/hashing-embedder.js';
+import { ExitCode } from './exit-code.js';
+import { describeFailure } from './load-runs.js';
+
+interface CorpusBuildOptions {
+  task: string;
+  out: string;
+  dimensions: string;
+}
+
+/** `boden corpus build <inputs...>`: summarises, embeds and indexes a task's solutions into a corpus directory. */
+export function corpusCommand(setExitCode: (code: ExitCode) => void): Command {
+  const build = new Command('build')
+    .description('build (or append to) a corpus of a task\'s solutions: source files, notebooks, JSONL records, trajectories')
+    .argument('<inputs...>', 'solution files and directories (.py, .ipynb, .jsonl records, trajectories)')
+    .requiredOption('--task <id>', 'the task the solutions belong to; records of another task are skipped')
+    .requiredOption('--out <dir>', 'the corpus directory; created when absent, appended to when it holds a corpus')
+    .option('--dimensions <n>', 'dimensions of the hashing embedder (a corpus must be opened with the same)', '512')
+    .exitOverride()
+    .showHelpAfterError()
+    .action(async (inputs: string[], options: CorpusBuildOptions) => {
+      try {
+        const embedder = new HashingEmbedder({ dimensions: Number(options.dimensions) });
+        const { corpus, added, skipped } = await buildCorpus({ inputs, task: options.task, out: options.out, embedder });
+        for (const item of skipped) process.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
+        process.stdout.write(
+          `added ${added.length} solution(s) to ${options.out} (task ${corpus.task}, ${corpus.size} in the corpus), skipped ${skipped.length} input(s)\n`,
+        );
+        setExitCode(skipped.length > 0 ? ExitCode.findings : ExitCode.ok);
+      } catch (error) {
+        process.stderr.write(`boden corpus build: ${describeFailure(error)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+      }
+    });
+  return new Command('corpus').description('build corpora of a task\'s solutions for H-creativity (see `boden hscore`)').addCommand(build);
+}
