@@ -8,6 +8,7 @@ import { decideRubricScore } from '../judges/rubric-decision.js';
 import { collectRubricExamples } from '../judges/rubric-examples.js';
 import { rubricDecisionRules, type RubricJudgeParameters } from '../judges/rubric-judge-parameters.js';
 import { spearmanWithConfidence, type SpearmanWithConfidence } from '../statistics/bootstrap.js';
+import { addBootstrapOptions } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
 import { describeFailure } from './load-runs.js';
@@ -18,8 +19,8 @@ interface FitJudgeCommandOptions {
   labels: string;
   dataRoot?: string;
   out?: string;
-  seed: string;
-  resamples: string;
+  seed: number;
+  resamples: number;
   json?: boolean;
   quiet?: boolean;
 }
@@ -43,23 +44,15 @@ interface FitReport {
  * and writes the parameters atomically to `--out`.
  */
 export function fitJudgeCommand(setExitCode: (code: ExitCode) => void): Command {
-  return new Command('fit-judge')
+  return addBootstrapOptions(new Command('fit-judge'))
     .description('fit the rubric judge\'s thresholds on reference labels; report in-sample and leave-one-run-out ρ with 95% CIs')
     .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label')
     .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
     .option('--out <json>', 'write the fitted parameters here (atomically), e.g. src/judges/rubric-judge-parameters.json')
-    .option('--seed <n>', 'bootstrap seed', '0')
-    .option('--resamples <n>', 'bootstrap resamples', '2000')
     .option('--json', 'print one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (options: FitJudgeCommandOptions) => {
-      const seed = Number(options.seed);
-      const resamples = Number(options.resamples);
-      if (!Number.isInteger(seed) || !Number.isInteger(resamples) || resamples < 1) {
-        process.stderr.write('boden fit-judge: --seed and --resamples take whole numbers (resamples ≥ 1)\n');
-        setExitCode(ExitCode.usageOrInputError);
-        return;
-      }
+      const { seed, resamples } = options;
       const progress = createProgress({ quiet: options.quiet === true });
       let loaded: Awaited<ReturnType<typeof loadLabelledRuns>>;
       try {

@@ -10,6 +10,7 @@ import { collectRubricExamples } from '../judges/rubric-examples.js';
 import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../judges/rubric-judge-validation-scorers.js';
+import { addBootstrapOptions } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
 import { describeFailure } from './load-runs.js';
@@ -20,21 +21,19 @@ interface ValidateCommandOptions extends JudgeCommandOptions {
   labels: string;
   dataRoot?: string;
   annotators?: boolean;
-  seed: string;
-  resamples: string;
+  seed: number;
+  resamples: number;
   json?: boolean;
   quiet?: boolean;
 }
 
 /** `boden validate --labels <file>`: Spearman ρ with a bootstrap CI of every metric and judge against labels. */
 export function validateCommand(setExitCode: (code: ExitCode) => void): Command {
-  return new Command('validate')
+  return addBootstrapOptions(new Command('validate'))
     .description('correlate every registered metric and judge with reference P-creativity labels (Spearman ρ, bootstrap 95% CI)')
     .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label, annotators')
     .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
     .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
-    .option('--seed <n>', 'bootstrap seed', '0')
-    .option('--resamples <n>', 'bootstrap resamples', '2000')
     .addOption(
       new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)').choices(['none', 'llm', 'escalating']).default('none'),
     )
@@ -44,13 +43,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
     .option('--json', 'print one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (options: ValidateCommandOptions) => {
-      const seed = Number(options.seed);
-      const resamples = Number(options.resamples);
-      if (!Number.isInteger(seed) || !Number.isInteger(resamples) || resamples < 1) {
-        process.stderr.write('boden validate: --seed and --resamples take whole numbers (resamples ≥ 1)\n');
-        setExitCode(ExitCode.usageOrInputError);
-        return;
-      }
+      const { seed, resamples } = options;
       let commandJudge: CommandJudge | undefined;
       try {
         commandJudge = createJudgeFromOptions(options);

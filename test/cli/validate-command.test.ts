@@ -61,6 +61,18 @@ describe('boden validate input errors', () => {
     expect(result.stderr).toContain(`${labels} at line 1.label`);
   });
 
+  it('a bootstrap option that is not a whole number is a usage error naming it', async () => {
+    for (const args of [['--resamples', '0'], ['--seed', '1.5'], ['--resamples', 'many']]) {
+      const result = await runCli(['validate', '--labels', 'unused.jsonl', ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(args[0]);
+      expect(result.stderr).toMatch(/whole number/);
+    }
+    const fitJudge = await runCli(['fit-judge', '--labels', 'unused.jsonl', '--resamples', '0']);
+    expect(fitJudge.code).toBe(2);
+    expect(fitJudge.stderr).toContain('--resamples');
+  });
+
   it('a missing --labels is a usage error', async () => {
     const result = await runCli(['validate']);
     expect(result.code).toBe(2);
