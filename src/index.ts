@@ -189,3 +189,7 @@ export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './
 export * from './shaping/index.js';
 
 export * from './corpus/index.js';
+
+export * from './report/index.js';
+export { ChartRenderError } from './errors/chart-render-error.js';
+export { ReportWriteError } from './errors/report-write-error.js';

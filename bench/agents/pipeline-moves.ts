@@ -92,3 +92,22 @@ export function repairPipeline(config: PipelineConfig): PipelineConfig {
   if (config.model.family === 'svm') return { ...config, model: { ...config.model, C: 1 } };
   return { ...config, preprocessing: { ...config.preprocessing, scaling: 'standard' } };
 }
+
+/**
+ * A crossover of two pipelines: each preprocessing step from either parent, and either one parent's model or an
+ * ensemble of both parents' models (at most five members, one per family) when their families differ.
+ */
+export function crossPipelines(first: PipelineConfig, second: PipelineConfig, random: RandomSource): PipelineConfig {
+  const preprocessing = { ...first.preprocessing };
+  for (const key of Object.keys(preprocessing) as (keyof PipelineConfig['preprocessing'])[]) {
+    if (random() < 0.5) (preprocessing as Record<string, unknown>)[key] = second.preprocessing[key];
+  }
+  const membersOf = (config: PipelineConfig): MemberModelConfig[] =>
+    config.model.family === 'ensemble' ? [...config.model.members] : config.model.family === 'dummy' ? [] : [config.model];
+  const members: MemberModelConfig[] = [];
+  for (const member of [...membersOf(first), ...membersOf(second)]) {
+    if (members.length < 5 && !members.some((kept) => kept.family === member.family)) members.push(member);
+  }
+  const model = members.length >= 2 && random() < 0.5 ? { family: 'ensemble' as const, members } : random() < 0.5 ? first.model : second.model;
+  return { preprocessing, model };
+}

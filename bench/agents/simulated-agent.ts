@@ -1,40 +1,16 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
-import type { AideNode, AideOperatorInput, AideOperators } from '../../adapters/aide-greedy/index.js';
-import type { OperatorProposal } from '../../adapters/search-loop/index.js';
+import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import type { SearchableFamily } from '../env/pipeline-space.js';
 import { renderPipelineCode } from '../env/render-code.js';
 import { renderPipelinePlan } from '../env/render-plan.js';
 import { mutatePipelineConfig, sampleModel } from '../env/sample-pipeline-config.js';
 import { familiesNamedIn } from './directive-families.js';
-import { addComponent, drawFamily, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
+import { addComponent, crossPipelines, drawFamily, familiesOf, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
 import { SimulatedAgentOptionsSchema, type SimulatedAgentOptions } from './simulated-agent-options.js';
 
-/** How a proposal came about: a draft, one of the three kinds of improvement, or a debug step. */
-export type ProposalKind = 'draft' | 'refinement' | 'component' | 'family-switch' | 'debug';
-
-/** One proposal of the simulated agent: the pipeline behind the plan and code, and how it was made. */
-export interface AgentProposal extends OperatorProposal {
-  readonly config: PipelineConfig;
-  readonly kind: ProposalKind;
-  /** True for a new component or a family switch. */
-  readonly strategic: boolean;
-  /** The synthetic bug the script carries (it crashes before scoring), or null. */
-  readonly bug: string | null;
-  /** Episode index (journal length) when it was proposed. */
-  readonly episode: number;
-  /** True when the operator was given a novelty directive and followed it. */
-  readonly followedDirective: boolean;
-}
-
-/** A stand-in for an LLM agent over the pipeline space: AIDE operators plus the proposals behind their text. */
-export interface SimulatedAgent {
-  /** The draft, improve and debug operators to inject into a search. */
-  readonly operators: AideOperators;
-  /** Every proposal so far, in call order. */
-  readonly proposals: readonly AgentProposal[];
-  /** The latest proposal with this code (the evaluator's way back from text to a pipeline), if the agent made it. */
-  proposalOf(code: string): AgentProposal | undefined;
+/** A stand-in for an LLM agent over the pipeline space: see `createSimulatedAgent`. */
+export interface SimulatedAgent extends BenchAgent {
   /** Probability of a strategic change at an episode index: linear from `strategicStart` to `strategicEnd`. */
   strategicProbability(episode: number): number;
 }
@@ -69,30 +45,31 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
     return strategicStart + (strategicEnd - strategicStart) * progress;
   };
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
-  const directed = (input: AideOperatorInput): Set<SearchableFamily> | undefined => {
-    if (input.directive === undefined) return undefined;
-    return random() < directiveCompliance ? familiesNamedIn(input.directive) : undefined;
+  const directed = (directive: string | undefined): Set<SearchableFamily> | undefined => {
+    if (directive === undefined) return undefined;
+    return random() < directiveCompliance ? familiesNamedIn(directive) : undefined;
   };
 
-  const propose = (config: PipelineConfig, fields: Omit<AgentProposal, 'config' | 'plan' | 'code' | 'episode'>, input: AideOperatorInput) => {
+  type Fields = Omit<AgentProposal, 'config' | 'plan' | 'code' | 'episode' | 'directive'>;
+  const propose = async (config: PipelineConfig, fields: Fields, directive: string | undefined) => {
     const plan = renderPipelinePlan(task, config);
     const script = renderPipelineCode(task, config);
     const code = fields.bug === null ? script : `${script}\n# the script stops here with:\n# ${fields.bug}\nraise RuntimeError(${JSON.stringify(fields.bug)})\n`;
-    const proposal: AgentProposal = { ...fields, config, plan, code, episode: input.journal.length };
+    const proposal: AgentProposal = { ...fields, config, plan, code, episode: proposals.length, directive: directive ?? null };
     proposals.push(proposal);
     // The latest proposal with this code: the same pipeline and bug, made the way the last operator made it.
     byCode.set(code, proposal);
     return { plan, code };
   };
-  const parentProposal = (parent: AideNode): AgentProposal => {
+  const parentProposal = (parent: AgentNode): AgentProposal => {
     const proposal = byCode.get(parent.code);
-    if (proposal === undefined) throw new Error(`createSimulatedAgent: node ${parent.id} was not proposed by this agent`);
+    if (proposal === undefined) throw new Error('createSimulatedAgent: a parent node was not proposed by this agent');
     return proposal;
   };
 
-  const operators: AideOperators = {
-    draft(input) {
-      const avoided = directed(input);
+  const operators: BenchAgentOperators = {
+    draft({ directive }) {
+      const avoided = directed(directive);
       const excluded = avoided ?? new Set<SearchableFamily>();
       const family = drawFamily(familyPrior, task.kind, random, excluded);
       let model: PipelineConfig['model'] = sampleModel(family, random);
@@ -101,13 +78,13 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
         if (second !== family) model = { family: 'ensemble', members: [model, sampleModel(second, random)] };
       }
       const config: PipelineConfig = { preprocessing: { ...draftPreprocessing }, model };
-      return propose(config, { kind: 'draft', strategic: false, bug: bugOf(), followedDirective: avoided !== undefined }, input);
+      return propose(config, { kind: 'draft', strategic: false, bug: bugOf(), followedDirective: avoided !== undefined }, directive);
     },
-    improve(input) {
-      const parent = parentProposal(input.parent).config;
-      const avoided = directed(input);
+    improve({ parent: parentNode, directive }) {
+      const parent = parentProposal(parentNode).config;
+      const avoided = directed(directive);
       // Following a directive makes the change strategic and any family switch leave the named families.
-      const strategic = avoided !== undefined || random() < strategicProbability(input.journal.length);
+      const strategic = avoided !== undefined || random() < strategicProbability(proposals.length);
       let config: PipelineConfig;
       let kind: ProposalKind;
       if (!strategic) {
@@ -120,15 +97,24 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
         config = addComponent(parent, familyPrior, task.kind, random);
         kind = 'component';
       }
-      return propose(config, { kind, strategic, bug: bugOf(), followedDirective: avoided !== undefined }, input);
+      return propose(config, { kind, strategic, bug: bugOf(), followedDirective: avoided !== undefined }, directive);
     },
-    debug(input) {
-      const parent = parentProposal(input.parent);
+    debug({ parent: parentNode }) {
+      const parent = parentProposal(parentNode);
       const fixed = random() < debugSuccess;
       // A synthetic bug is fixed by removing it; a run-time failure by repairing the pipeline.
       const config = !fixed || parent.bug !== null ? parent.config : repairPipeline(parent.config);
       const bug = fixed ? null : bugs[Math.floor(random() * bugs.length)]!;
-      return propose(config, { kind: 'debug', strategic: false, bug, followedDirective: false }, input);
+      return propose(config, { kind: 'debug', strategic: false, bug, followedDirective: false }, undefined);
+    },
+    crossover({ parents: [first, second], directive }) {
+      const avoided = directed(directive);
+      let config = crossPipelines(parentProposal(first).config, parentProposal(second).config, random);
+      // A directive steers the child's model away from the named families, as it steers an improvement.
+      if (avoided !== undefined && familiesOf(config).some((family) => avoided.has(family))) {
+        config = switchFamily(config, familyPrior, task.kind, random, avoided);
+      }
+      return propose(config, { kind: 'crossover', strategic: true, bug: bugOf(), followedDirective: avoided !== undefined }, directive);
     },
   };
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { benchCommandNames, runBenchCommand } from './bench-entry.js';
 import { corpusCommand } from './corpus-command.js';
 import { ExitCode } from './exit-code.js';
 import { exportCommand } from './export-command.js';
 import { fitJudgeCommand } from './fit-judge-command.js';
 import { hscoreCommand } from './hscore-command.js';
 import { describeFailure } from './load-runs.js';
+import { reportCommand } from './report-command.js';
 import { scoreCommand } from './score-command.js';
 import { validateCommand } from './validate-command.js';
 
@@ -15,7 +17,11 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     .description('score the creativity (P-creativity, usefulness) of LLM research agents\' search runs')
     .version('0.1.0')
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    .addHelpText(
+      'after',
+      '\nBenchmark commands (from a clone, after npm ci):\n  bench [options]  ablation sweep of shaping arms vs unshaped runs (boden bench --help)\n  demo [options]   quick benchmark: AIDE on boston, unshaped vs adaptive (boden demo --help)',
+    );
   for (const command of [
     scoreCommand(setExitCode),
     validateCommand(setExitCode),
@@ -23,6 +29,7 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     exportCommand(setExitCode),
     corpusCommand(setExitCode),
     hscoreCommand(setExitCode),
+    reportCommand(setExitCode),
   ]) {
     program.addCommand(command.exitOverride().showHelpAfterError());
   }
@@ -31,6 +38,15 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
 
 async function main(): Promise<void> {
   let exitCode: ExitCode = ExitCode.ok;
+  if (benchCommandNames.includes(process.argv[2] ?? '')) {
+    try {
+      process.exitCode = await runBenchCommand(process.argv);
+    } catch (error) {
+      process.stderr.write(`boden: ${describeFailure(error)}\n`);
+      process.exitCode = ExitCode.usageOrInputError;
+    }
+    return;
+  }
   const program = createProgram((code) => {
     exitCode = code;
   });

@@ -6,9 +6,6 @@ import { formatNoveltyDirective } from '../../../src/index.js';
 
 const boston = benchTasks.find((task) => task.task === 'boston')!;
 
-/** A journal of `length` placeholder nodes, so an operator sees that episode index. */
-const journalOf = (length: number, node: AideNode): AideNode[] => Array.from({ length }, () => node);
-
 const nodeOf = (proposal: { plan: string; code: string }, id = 'node-1'): AideNode => ({
   id,
   step: 0,
@@ -23,11 +20,11 @@ const nodeOf = (proposal: { plan: string; code: string }, id = 'node-1'): AideNo
 });
 
 async function script(agent: SimulatedAgent): Promise<string[]> {
-  const draft = await agent.operators.draft({ journal: [] });
+  const draft = await agent.operators.draft({});
   const node = nodeOf(draft);
   const texts = [draft.code];
-  for (let index = 1; index < 12; index += 1) texts.push((await agent.operators.improve({ journal: journalOf(index, node), parent: node })).code);
-  texts.push((await agent.operators.debug({ journal: journalOf(12, node), parent: node })).code);
+  for (let index = 1; index < 12; index += 1) texts.push((await agent.operators.improve({ parent: node })).code);
+  texts.push((await agent.operators.debug({ parent: node })).code);
   return texts;
 }
 
@@ -42,7 +39,7 @@ describe('createSimulatedAgent', () => {
 
   it('carries rendered plan and code, and maps code back to the pipeline', async () => {
     const agent = createSimulatedAgent({ task: boston, seed: 1, bugRate: 0 });
-    const draft = await agent.operators.draft({ journal: [] });
+    const draft = await agent.operators.draft({});
     const proposal = agent.proposalOf(draft.code)!;
     expect(proposal.kind).toBe('draft');
     expect(draft.plan.length).toBeGreaterThan(20);
@@ -54,7 +51,7 @@ describe('createSimulatedAgent', () => {
     const agent = createSimulatedAgent({ task: boston, seed: 3, draftEnsembleProbability: 0 });
     const counts = new Map<string, number>();
     for (let index = 0; index < 400; index += 1) {
-      const { code } = await agent.operators.draft({ journal: [] });
+      const { code } = await agent.operators.draft({});
       const family = familiesOf(agent.proposalOf(code)!.config)[0]!;
       counts.set(family, (counts.get(family) ?? 0) + 1);
     }
@@ -64,32 +61,55 @@ describe('createSimulatedAgent', () => {
   });
 
   it('drifts from strategic changes early to refinements late', async () => {
-    const budget = 50;
+    // The episode index is the number of proposals made so far: sample the first and the last 300 of a long budget.
+    const budget = 2000;
     const agent = createSimulatedAgent({ task: boston, seed: 11, budget, bugRate: 0 });
-    const node = nodeOf(await agent.operators.draft({ journal: [] }));
-    const shareAt = async (episode: number, samples: number) => {
+    const node = nodeOf(await agent.operators.draft({}));
+    const improve = async (count: number) => {
       const before = agent.proposals.length;
-      for (let index = 0; index < samples; index += 1) await agent.operators.improve({ journal: journalOf(episode, node), parent: node });
-      // The log, not proposalOf: a refinement and a new component can reach the same pipeline (and code).
-      const made = agent.proposals.slice(before);
-      expect(made.every((proposal) => proposal.episode === episode)).toBe(true);
-      return made.filter((proposal) => proposal.strategic).length / samples;
+      for (let index = 0; index < count; index += 1) await agent.operators.improve({ parent: node });
+      return agent.proposals.slice(before);
     };
-    const early = await shareAt(0, 600);
-    const late = await shareAt(budget - 1, 600);
+    const share = (made: readonly { strategic: boolean }[]) => made.filter((proposal) => proposal.strategic).length / made.length;
+    const early = await improve(300);
+    await improve(budget - 601);
+    const late = await improve(300);
+    expect(early.map((proposal) => proposal.episode)).toEqual(Array.from({ length: 300 }, (_, index) => index + 1));
+    expect(late.at(-1)!.episode).toBe(budget - 1);
     expect(agent.strategicProbability(0)).toBeCloseTo(0.75);
     expect(agent.strategicProbability(budget - 1)).toBeCloseTo(0.25);
-    expect(early).toBeGreaterThan(0.68);
-    expect(early).toBeLessThan(0.82);
-    expect(late).toBeGreaterThan(0.18);
-    expect(late).toBeLessThan(0.32);
+    // Expected shares: 0.71 over the first 300 proposals, 0.29 over the last 300.
+    expect(share(early)).toBeGreaterThan(0.63);
+    expect(share(early)).toBeLessThan(0.79);
+    expect(share(late)).toBeGreaterThan(0.21);
+    expect(share(late)).toBeLessThan(0.37);
+  });
+
+  it('crosses two parents over, and records the directive it was given', async () => {
+    const agent = createSimulatedAgent({ task: boston, seed: 9, bugRate: 0, draftEnsembleProbability: 0 });
+    const first = await agent.operators.draft({});
+    const second = await agent.operators.draft({});
+    const parents = [agent.proposalOf(first.code)!.config, agent.proposalOf(second.code)!.config];
+    const directive = formatNoveltyDirective({ concepts: new Map([['xgboost', 3]]) });
+    for (let index = 0; index < 50; index += 1) {
+      const child = await agent.operators.crossover({ parents: [nodeOf(first, 'a'), nodeOf(second, 'b')], directive });
+      const proposal = agent.proposalOf(child.code)!;
+      expect(proposal.kind).toBe('crossover');
+      expect(proposal.strategic).toBe(true);
+      expect(proposal.directive).toBe(directive);
+      // Every preprocessing step comes from one of the two parents.
+      for (const [key, value] of Object.entries(proposal.config.preprocessing)) {
+        expect(parents.map((parent) => JSON.stringify((parent.preprocessing as Record<string, unknown>)[key]))).toContain(JSON.stringify(value));
+      }
+      if (proposal.followedDirective) expect(familiesOf(proposal.config)).not.toContain('boosting');
+    }
   });
 
   it('writes buggy scripts at its bug rate and debugging fixes them', async () => {
     const agent = createSimulatedAgent({ task: boston, seed: 5, bugRate: 1, debugSuccess: 1 });
-    const draft = await agent.operators.draft({ journal: [] });
+    const draft = await agent.operators.draft({});
     expect(agent.proposalOf(draft.code)!.bug).not.toBeNull();
-    const fixed = await agent.operators.debug({ journal: [], parent: { ...nodeOf(draft), buggy: true, metric: null } });
+    const fixed = await agent.operators.debug({ parent: nodeOf(draft) });
     const proposal = agent.proposalOf(fixed.code)!;
     expect(proposal.bug).toBeNull();
     expect(proposal.config).toEqual(agent.proposalOf(draft.code)!.config);
@@ -100,7 +120,7 @@ describe('createSimulatedAgent', () => {
     expect([...familiesNamedIn(directive)].sort()).toEqual(['boosting', 'linear', 'random-forest']);
     const agent = createSimulatedAgent({ task: boston, seed: 2, directiveCompliance: 1, draftEnsembleProbability: 0.2 });
     for (let index = 0; index < 200; index += 1) {
-      const { code } = await agent.operators.draft({ journal: [], directive });
+      const { code } = await agent.operators.draft({ directive });
       const proposal = agent.proposalOf(code)!;
       expect(proposal.followedDirective).toBe(true);
       for (const family of familiesOf(proposal.config)) expect(['boosting', 'linear', 'random-forest']).not.toContain(family);

@@ -31,7 +31,11 @@ describe('runBenchRun', () => {
     expect(record.shaped).toBe(false);
     expect(record.episodes).toHaveLength(6);
     expect(record.bestImpactCurve).toHaveLength(6);
-    expect(record.wallMilliseconds).toBe(10);
+    // Every reading of the injected clock advances it by 10 ms: the times are sums of those steps.
+    for (const time of [record.wallMilliseconds, record.evaluationMilliseconds, record.measurementMilliseconds]) expect(time % 10).toBe(0);
+    expect(record.evaluationMilliseconds).toBe(10 * record.evaluations);
+    expect(record.measurementMilliseconds).toBe(10 * 2 * record.episodes.length);
+    expect(record.wallMilliseconds).toBeGreaterThan(record.evaluationMilliseconds + record.measurementMilliseconds);
     expectMonotone(record);
     const valid = record.episodes.filter((episode) => episode.status === 'ok');
     expect(valid.length).toBeGreaterThan(0);
@@ -46,7 +50,7 @@ describe('runBenchRun', () => {
     const wrapped = await runBenchRun({ task, policy: 'aide', arm, seed: 4, episodes: 7, evaluator, alwaysWrap: true });
     expect(wrapped.shaped).toBe(true);
     expect(wrapped.episodes.map((episode) => episode.configKey)).toEqual(unshaped.episodes.map((episode) => episode.configKey));
-    expect(wrapped.episodes.map((episode) => episode.parentId)).toEqual(unshaped.episodes.map((episode) => episode.parentId));
+    expect(wrapped.episodes.map((episode) => episode.parentIds)).toEqual(unshaped.episodes.map((episode) => episode.parentIds));
     expect(wrapped.bestImpactCurve).toEqual(unshaped.bestImpactCurve);
   }, 180_000);
 
@@ -58,4 +62,26 @@ describe('runBenchRun', () => {
     expect(record.episodes).toHaveLength(8);
     expectMonotone(record);
   }, 180_000);
+
+  it.each(['mcts', 'evolutionary'] as const)('runs %s shaped and unshaped, with parents, verdicts and exactly the budget of episodes', async (policy) => {
+    const task = await loadBenchTaskCard('boston');
+    for (const arm of [{ strength: 0, schedule: 'none' }, { strength: 0.3, schedule: 'adaptive' }] as const) {
+      const record = await runBenchRun({ task, policy, arm, seed: 2, episodes: 7, evaluator });
+      expect(BenchRunRecordSchema.safeParse(record).success).toBe(true);
+      expect(record.policy).toBe(policy);
+      expect(record.episodes).toHaveLength(7);
+      expectMonotone(record);
+      const seen = new Set<string>();
+      for (const episode of record.episodes) {
+        // Parents are earlier episodes; drafts have none, crossovers two.
+        for (const parent of episode.parentIds) expect(seen.has(parent)).toBe(true);
+        expect(episode.parentIds).toHaveLength(episode.operator === 'draft' ? 0 : episode.operator === 'crossover' ? 2 : 1);
+        expect(episode.verdict === null).toBe(episode.status === 'buggy');
+        seen.add(episode.nodeId);
+      }
+      // Every valid episode was evaluated; synthetic bugs crash before the evaluator is called.
+      expect(record.evaluations).toBeGreaterThanOrEqual(record.episodes.filter((episode) => episode.status === 'ok').length);
+      expect(record.evaluations).toBeLessThanOrEqual(record.episodes.length);
+    }
+  }, 240_000);
 });

@@ -1,0 +1,195 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
+import { ChatOpenAI } from '@langchain/openai';
+import { parseOptions } from '../../src/index.js';
+import { raceAbort, sleep } from '../../src/calls/abortable.js';
+import { backoffDelay } from '../../src/calls/backoff-delay.js';
+import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../../src/calls/provider-failure.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
+import { createNonce } from '../../src/judges/data-delimiter.js';
+import { reportedUsage } from '../../src/judges/judge-usage-account.js';
+import type { PipelineConfig } from '../env/pipeline-config.js';
+import { renderPipelineCode } from '../env/render-code.js';
+import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
+import { classifyChange } from './classify-change.js';
+import { familiesNamedIn } from './directive-families.js';
+import { checkLlmAgentAnswer, contentText, type LlmAgentAnswer } from './llm-agent-answer.js';
+import { LlmAgentError, type LlmAgentOperator } from './llm-agent-error.js';
+import { LlmAgentOptionsSchema, type LlmAgentOptions, type ResolvedLlmAgentOptions } from './llm-agent-options.js';
+import { renderAgentRepairRequest, renderAgentSystemPrompt, renderAgentUserPrompt, type LlmAgentMemoryEntry, type LlmAgentRequest } from './llm-agent-prompt.js';
+import { familiesOf } from './pipeline-moves.js';
+
+/** What an `LlmAgent` has spent so far. */
+export interface LlmAgentUsage {
+  /** Model requests sent, failed ones, retries and re-asks included. */
+  readonly calls: number;
+  /** Tokens as the responses' usage metadata reported them (a lower bound when `unmeteredCalls` > 0). */
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** Requests whose response reported no usage (failures, servers that send none). */
+  readonly unmeteredCalls: number;
+  /** Answers rejected as invalid (each followed by a re-ask or an `LlmAgentError`). */
+  readonly invalidAnswers: number;
+  /** Requests retried after a provider failure. */
+  readonly providerRetries: number;
+}
+
+/** A bench agent backed by a chat model: see `createLlmAgent`. */
+export interface LlmAgent extends BenchAgent {
+  /** Requests and tokens so far (a snapshot). */
+  readonly usage: LlmAgentUsage;
+  /** Every observed outcome, in observation order; the prompt shows the latest `memorySize`. */
+  readonly memory: readonly LlmAgentMemoryEntry[];
+  observe(code: string, outcome: { readonly score: number | null; readonly error: string | null }): void;
+}
+
+const strategicKinds: ReadonlySet<ProposalKind> = new Set(['component', 'family-switch', 'crossover']);
+
+/**
+ * A bench agent whose operators ask a chat model for a pipeline, AIDE style. Each prompt holds the task card's
+ * description, metric and direction, the pipeline space of the task's kind, the run's memory (the latest
+ * `memorySize` evaluated proposals, summarised as families and preprocessing, with their score or error, as
+ * `observe` reported them), the parent's pipeline (and error, for debug) or both parents for crossover, and a
+ * novelty directive verbatim as an instruction. Run texts are quoted as data under a per-call nonce.
+ *
+ * The answer is JSON `{ plan, config }`; a config `parsePipelineConfig` rejects (or a family the task cannot use)
+ * is asked for again with the error, up to `maxRetries` times, then `LlmAgentError` is thrown. Provider failures
+ * are retried `providerRetries` times with jittered backoff. Code is `renderPipelineCode(task, config)`; an
+ * improvement's kind is `classifyChange(parent, child)`; `bug` is always null (real bugs come from evaluation).
+ *
+ * @example
+ * const agent = createLlmAgent({ task: card, model: 'Qwen/Qwen3-235B-A22B', baseURL: 'http://127.0.0.1:8000/v1' });
+ * const search = createAideGreedySearch({ operators: agent.operators, evaluate, seed: 1 });
+ */
+export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
+  const parsed = parseOptions(LlmAgentOptionsSchema, options, 'createLlmAgent');
+  const { task, maxRetries, memorySize } = parsed;
+  const chatModel = parsed.chatModel ?? openAiChatModel(parsed);
+  const proposals: AgentProposal[] = [];
+  const byCode = new Map<string, AgentProposal>();
+  const errors = new Map<string, string | null>();
+  const memory: LlmAgentMemoryEntry[] = [];
+  const usage = { calls: 0, promptTokens: 0, completionTokens: 0, unmeteredCalls: 0, invalidAnswers: 0, providerRetries: 0 };
+
+  /** Asks for a pipeline, re-asking with the validation error; throws `LlmAgentError` when none comes. */
+  const ask = async (request: LlmAgentRequest): Promise<LlmAgentAnswer> => {
+    const nonce = (parsed.nonce ?? createNonce)();
+    const shown = memorySize === 0 ? [] : memory.slice(-memorySize);
+    const messages: BaseMessage[] = [new SystemMessage(renderAgentSystemPrompt(task, nonce)), new HumanMessage(renderAgentUserPrompt(task, request, shown, nonce))];
+    const requests = { count: 0 };
+    for (let round = 0; ; round += 1) {
+      const text = await send(request.operator, messages, requests);
+      const checked = checkLlmAgentAnswer(text, task.kind);
+      if ('answer' in checked) return checked.answer;
+      usage.invalidAnswers += 1;
+      if (round >= maxRetries) throw new LlmAgentError({ operator: request.operator, problem: 'invalid-answer', reason: checked.problem, requests: requests.count });
+      messages.push(new AIMessage(text), new HumanMessage(renderAgentRepairRequest(checked.problem, nonce)));
+    }
+  };
+
+  /** One model request, retried after provider failures; returns the reply's text. */
+  const send = async (operator: LlmAgentOperator, messages: BaseMessage[], requests: { count: number }): Promise<string> => {
+    for (let attempt = 1; ; attempt += 1) {
+      requests.count += 1;
+      usage.calls += 1;
+      try {
+        const reply = await invoke(chatModel, messages, parsed.timeoutMs);
+        const tokens = reportedUsage(reply);
+        if (tokens === null) usage.unmeteredCalls += 1;
+        else [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
+        return contentText(reply.content);
+      } catch (error) {
+        usage.unmeteredCalls += 1;
+        const retryable = isRetryableFailure(error);
+        if (!retryable || attempt > parsed.providerRetries) {
+          const reason = `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`;
+          throw new LlmAgentError({ operator, problem: 'provider', reason, requests: requests.count, status: failureStatus(error), cause: error });
+        }
+        usage.providerRetries += 1;
+        await sleep(backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)), undefined);
+      }
+    }
+  };
+
+  const parentOf = (node: AgentNode, argument: string): AgentProposal => {
+    const proposal = byCode.get(node.code);
+    if (proposal === undefined) throw new InvalidArgumentError({ argument, reason: 'the node was not proposed by this agent' });
+    return proposal;
+  };
+
+  const propose = (answer: LlmAgentAnswer, kind: ProposalKind, directive: string | undefined) => {
+    const { plan, config } = answer;
+    const code = renderPipelineCode(task, config);
+    const named = familiesNamedIn(directive);
+    const followedDirective = directive !== undefined && familiesOf(config).every((family) => !named.has(family));
+    const proposal: AgentProposal = { plan, code, config, kind, strategic: strategicKinds.has(kind), bug: null, episode: proposals.length, directive: directive ?? null, followedDirective };
+    proposals.push(proposal);
+    byCode.set(code, proposal);
+    return { plan, code };
+  };
+
+  const operators: BenchAgentOperators = {
+    async draft({ directive }) {
+      return propose(await ask({ operator: 'draft', ...(directive === undefined ? {} : { directive }) }), 'draft', directive);
+    },
+    async improve({ parent: node, directive }) {
+      const parent: PipelineConfig = parentOf(node, 'parent').config;
+      const answer = await ask({ operator: 'improve', parent, ...(directive === undefined ? {} : { directive }) });
+      return propose(answer, classifyChange(parent, answer.config), directive);
+    },
+    async debug({ parent: node }) {
+      const parent = parentOf(node, 'parent').config;
+      return propose(await ask({ operator: 'debug', parent, error: errors.get(node.code) ?? null }), 'debug', undefined);
+    },
+    async crossover({ parents: [first, second], directive }) {
+      const parents = [parentOf(first, 'parents[0]').config, parentOf(second, 'parents[1]').config] as const;
+      return propose(await ask({ operator: 'crossover', parents, ...(directive === undefined ? {} : { directive }) }), 'crossover', directive);
+    },
+  };
+
+  return {
+    operators,
+    proposals,
+    memory,
+    get usage() {
+      return { ...usage };
+    },
+    proposalOf: (code) => byCode.get(code),
+    observe(code, { score, error }) {
+      const proposal = byCode.get(code);
+      // A code this agent never proposed has no pipeline to remember.
+      if (proposal === undefined) return;
+      errors.set(code, error);
+      memory.push({ proposal, score, error });
+    },
+  };
+}
+
+/** The `ChatOpenAI` for `model` at `baseURL`, with its own retries and streaming off (the agent retries). */
+function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
+  const { model, baseURL, apiKey, temperature, maxTokens } = options;
+  return new ChatOpenAI({
+    model: model!,
+    apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
+    maxRetries: 0,
+    streaming: false,
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(baseURL === undefined ? {} : { configuration: { baseURL } }),
+  });
+}
+
+/** One `invoke`, cut off after `timeoutMs` with a retryable `TimeoutError`. */
+async function invoke(chatModel: BaseChatModel, messages: BaseMessage[], timeoutMs: number) {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  try {
+    return await raceAbort(chatModel.invoke(messages, { signal: timeout.signal }), timeout.signal);
+  } catch (error) {
+    // Whatever the client made of the abort, our timeout is reported as one.
+    if (timeout.signal.aborted) throw timeout.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,185 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ExitCode } from '../../src/cli/exit-code.js';
+import { BodenError } from '../../src/errors/boden-error.js';
+import { describeFailure } from '../../src/cli/load-runs.js';
+import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
+import { runSweep, type SweepProgress } from '../sweep/run-sweep.js';
+import type { SweepOptions } from '../sweep/sweep-options.js';
+import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
+
+const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+const oneOf = <Value extends string>(choices: readonly Value[]) => (value: string): Value[] => {
+  const items = list(value);
+  for (const item of items) if (!choices.includes(item as Value)) throw new InvalidArgumentError(`"${item}" is not one of ${choices.join(', ')}`);
+  return items as Value[];
+};
+const numbers = (value: string): number[] =>
+  list(value).map((item) => {
+    const parsed = Number(item);
+    if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError(`"${item}" is not a non-negative number`);
+    return parsed;
+  });
+const wholeNumber = (minimum: number) => (value: string): number => {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(parsed) || parsed < minimum) throw new InvalidArgumentError(`expected a whole number ≥ ${minimum}`);
+  return parsed;
+};
+
+interface CommonOptions {
+  out: string;
+  memo: string;
+  workers?: number;
+  concurrency?: number;
+  timeout: number;
+  quiet?: boolean;
+  agent: 'simulated' | 'llm';
+  llmModel?: string;
+  llmBaseUrl?: string;
+}
+
+/** Progress lines on stderr: one rewritten line on a terminal, one line per tenth of the sweep otherwise. */
+function progressReporter(quiet: boolean): (progress: SweepProgress) => void {
+  const stream = process.stderr;
+  let lastTenth = -1;
+  return ({ done, total, resumed, cell, elapsedMilliseconds }) => {
+    if (quiet) return;
+    const ran = done - resumed;
+    const remaining = total - done;
+    const eta = ran === 0 ? 0 : (elapsedMilliseconds / ran) * remaining;
+    const line = `[${done}/${total}] ${cell.id} — ${(elapsedMilliseconds / 1000).toFixed(0)} s elapsed, about ${(eta / 1000).toFixed(0)} s left`;
+    if (stream.isTTY) {
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      stream.write(`\r\x1b[2K${'#'.repeat(filled)}${'.'.repeat(width - filled)} ${line}`.slice(0, (stream.columns ?? 100) - 1));
+      if (done === total) stream.write('\n');
+      return;
+    }
+    const tenth = Math.floor((10 * done) / total);
+    if (tenth !== lastTenth || done === total) {
+      lastTenth = tenth;
+      stream.write(`${line}\n`);
+    }
+  };
+}
+
+/** The sweep was stopped by a signal; rerunning the same command resumes it. */
+class SweepInterruptedError extends BodenError {
+  constructor() {
+    super({ name: 'BodenSweepInterruptedError', message: 'interrupted: the completed runs are stored; run the same command again to resume' });
+  }
+}
+
+async function sweepAndReport(options: SweepOptions, common: CommonOptions, command: string): Promise<void> {
+  // The first Ctrl-C stops the sweep cleanly (completed runs are kept, the session is recorded); a second one kills.
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new SweepInterruptedError());
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  let result: Awaited<ReturnType<typeof runSweep>>;
+  try {
+    result = await runSweep(options, {
+      onProgress: progressReporter(common.quiet === true),
+      onFailure: ({ cell, error }) => process.stderr.write(`boden bench: ${cell.id} failed (it will run again on resume): ${describeFailure(error)}\n`),
+      command,
+      signal: controller.signal,
+    });
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+  const outputs = await writeSweepOutputs(result);
+  if (result.failures.length > 0) process.exitCode = ExitCode.findings;
+  process.stdout.write(`${outputs.table}\n`);
+  const wall = result.sessions.reduce((sum, session) => sum + session.wallSeconds, 0);
+  process.stderr.write(
+    `${result.records.length} runs (${result.resumed} resumed, ${result.ran} run now); evaluations: ${result.evaluator.evaluated} new, ${result.evaluator.memoHits} from the memo; ` +
+      `wall ${result.sessions.at(-1)!.wallSeconds.toFixed(0)} s this session, ${wall.toFixed(0)} s in all\nwrote ${outputs.files.join(', ')}\n`,
+  );
+}
+
+function addCommonOptions(command: Command, defaults: { out?: string }): Command {
+  const out = new Option('--out <dir>', 'results directory (runs.jsonl, sweep.json, summary.txt, summary.json, report.html)');
+  return command
+    .addOption(defaults.out === undefined ? out.makeOptionMandatory() : out.default(defaults.out))
+    .option('--memo <dir>', 'on-disk evaluation memo, shared by sweeps', 'tmp/bench-memo')
+    .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
+    .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
+    .addOption(new Option('--timeout <ms>', 'per-evaluation timeout; slower pipelines are buggy nodes').argParser(wholeNumber(100)).default(20_000))
+    .addOption(new Option('--agent <agent>', 'who proposes pipelines: the offline simulated agent, or an LLM').choices(['simulated', 'llm']).default('simulated'))
+    .option('--llm-model <name>', 'with --agent llm: the served model\'s name (key from OPENAI_API_KEY)')
+    .option('--llm-base-url <url>', 'with --agent llm: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
+    .option('--quiet', 'no progress on stderr');
+}
+
+const common = (options: CommonOptions) => ({
+  ...(options.agent === 'llm'
+    ? { agent: { kind: 'llm' as const, model: options.llmModel ?? '', ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }) } }
+    : {}),
+  out: options.out,
+  memo: options.memo,
+  timeoutMs: options.timeout,
+  ...(options.workers === undefined ? {} : { workers: options.workers }),
+  ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+});
+
+/** `boden bench`: an ablation sweep of shaping arms against unshaped runs, resumable, with a summary and a report. */
+export function benchCommand(): Command {
+  return addCommonOptions(
+    new Command('bench')
+      .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
+      .requiredOption('--tasks <names>', 'comma-separated task cards (boston, seattle-weather, cps-wages, penguins, cars-mpg)', list)
+      .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
+      .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
+      .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
+      .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,adaptive', list)
+      .addOption(new Option('--seeds <n>', 'seeds 1..n per cell').argParser(wholeNumber(1)).default(5))
+      .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
+    {},
+  ).action(async (options: CommonOptions & { tasks: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; episodes: number }) => {
+    await sweepAndReport(
+      {
+        tasks: options.tasks,
+        policies: options.policies,
+        strengths: options.strengths,
+        schedules: options.schedule,
+        ...(options.arms === undefined ? {} : { arms: options.arms }),
+        seeds: options.seeds,
+        episodes: options.episodes,
+        ...common(options),
+      },
+      options,
+      `boden ${process.argv.slice(2).join(' ')}`,
+    );
+  });
+}
+
+/** `boden demo`: the quick version of the benchmark (boston, AIDE, unshaped vs adaptive, 5 seeds, 15 episodes). */
+export function demoCommand(): Command {
+  return addCommonOptions(
+    new Command('demo')
+      .description('a quick benchmark: AIDE on boston, unshaped vs the adaptive schedule, 5 seeds × 15 episodes; prints the table, writes the report')
+      .addOption(new Option('--seeds <n>', 'seeds per arm').argParser(wholeNumber(1)).default(5))
+      .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(15)),
+    { out: 'tmp/demo' },
+  ).action(async (options: CommonOptions & { seeds: number; episodes: number }) => {
+    await sweepAndReport(
+      { tasks: ['boston'], policies: ['aide'], arms: ['unshaped', 'adaptive'], seeds: options.seeds, episodes: options.episodes, ...common(options) },
+      options,
+      `boden ${process.argv.slice(2).join(' ')}`,
+    );
+  });
+}
+
+/** Runs `boden bench` or `boden demo` from `argv` (node, script, command, ...); resolves to the exit code. */
+export async function runBenchCli(argv: readonly string[]): Promise<ExitCode> {
+  const program = new Command('boden').exitOverride().showHelpAfterError();
+  for (const command of [benchCommand(), demoCommand()]) program.addCommand(command.exitOverride().showHelpAfterError());
+  try {
+    await program.parseAsync([...argv]);
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usageOrInputError;
+    process.stderr.write(`boden: ${describeFailure(error)}\n`);
+    return ExitCode.usageOrInputError;
+  }
+}

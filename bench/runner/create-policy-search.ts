@@ -1,0 +1,97 @@
+import {
+  adaptiveExploration,
+  noveltyBonus,
+  scorerNoveltySource,
+  wrapSelector,
+  type NoveltyScorer,
+  type Selector,
+  type SelectorMiddleware,
+} from '../../src/index.js';
+import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../adapters/aide-greedy/index.js';
+import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryContext, type EvolutionaryNode } from '../../adapters/evolutionary/index.js';
+import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from '../../adapters/mcts/index.js';
+import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
+import type { BenchAgentOperators } from '../agents/bench-agent.js';
+import type { BenchArm, BenchPolicy } from './bench-policy.js';
+import type { ModeSwitch } from './bench-run-record.js';
+
+/** What `createPolicySearch` needs: the policy, the agent's operators, the evaluator, the arm and the run's scorer. */
+export interface PolicySearchInput {
+  readonly policy: BenchPolicy;
+  readonly operators: BenchAgentOperators;
+  readonly evaluate: NodeEvaluator;
+  readonly arm: BenchArm;
+  /** The run's novelty scorer; shaping reads it through `scorerNoveltySource`. */
+  readonly scorer: NoveltyScorer;
+  readonly seed: number;
+  readonly lowerIsBetter: boolean;
+  /** Wrap even an arm that changes nothing. */
+  readonly alwaysWrap: boolean;
+  /** Called for each mode switch of the adaptive schedule. */
+  readonly onModeSwitch: (change: ModeSwitch) => void;
+}
+
+/** A policy's search, ready to run, and whether shaping wraps it. */
+export interface PolicySearch {
+  readonly shaped: boolean;
+  /** Runs until `episodes` nodes are evaluated. */
+  run(episodes: number): Promise<void>;
+}
+
+// The trees and populations are sized for runs of tens of episodes (AIRA-dojo's presets assume hundreds): MCTS
+// expands 3 children per leaf, evolution breeds 4 per generation on 2 islands, and debugging stops after 3 tries.
+const mctsShape = { numChildren: 3, maxDebugDepth: 3 };
+const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generationsTillMigration: 3, maxDebugDepth: 3 };
+
+/**
+ * One search of `policy` around the agent's operators, unshaped or wrapped with the arm's middleware:
+ * `adaptiveExploration` for the adaptive schedule, then `noveltyBonus` at the arm's strength. AIDE and evolution
+ * read each candidate's own novelty (damped by its children, so one novel node does not attract every step); MCTS
+ * backs novelty up along the tree path like the metric and reads the mean backed-up novelty of a subtree.
+ */
+export function createPolicySearch(input: PolicySearchInput): PolicySearch {
+  const { policy, operators, evaluate, arm, scorer, seed, lowerIsBetter, alwaysWrap, onModeSwitch } = input;
+  const shaped = alwaysWrap || arm.strength > 0 || arm.schedule === 'adaptive';
+  const source = scorerNoveltySource({ scorer });
+  const middleware = (bonusSource: 'candidate' | typeof source): SelectorMiddleware[] => {
+    const list: SelectorMiddleware[] = [];
+    if (arm.schedule === 'adaptive') list.push(adaptiveExploration({ source }));
+    if (arm.strength > 0 || list.length === 0) {
+      list.push(noveltyBonus({ source: bonusSource, strength: arm.strength, decay: bonusSource === 'candidate' ? 'none' : 'children' }));
+    }
+    return list;
+  };
+  const wrap = <Node, Context>(selector: Selector<Node, Context>, bonusSource: 'candidate' | typeof source): Selector<Node, Context> => {
+    if (!shaped) return selector;
+    const wrapped = wrapSelector({ selector, middleware: middleware(bonusSource) });
+    wrapped.events.on('mode-changed', ({ from, to, reason, averageNovelty }) => onModeSwitch({ from, to, reason, averageNovelty }));
+    return wrapped;
+  };
+
+  if (policy === 'aide') {
+    const search = createAideGreedySearch({ operators, evaluate, selector: wrap<AideNode, undefined>(createAideGreedySelector(), source), seed, lowerIsBetter });
+    return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+  }
+  if (policy === 'mcts') {
+    const backup = shaped && arm.strength > 0;
+    const search = createMctsSearch({
+      operators,
+      evaluate,
+      selector: wrap<MctsNode, UctContext>(createUctSelector(), backup ? 'candidate' : source),
+      seed,
+      lowerIsBetter,
+      ...mctsShape,
+      ...(backup ? { noveltyBackup: source } : {}),
+    });
+    return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+  }
+  const search = createEvolutionarySearch({
+    operators,
+    evaluate,
+    selector: wrap<EvolutionaryNode, EvolutionaryContext>(createEvolutionarySelector(), source),
+    seed,
+    lowerIsBetter,
+    ...evolutionShape,
+  });
+  return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+}

@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseOptions, writeFileAtomic } from '../../src/index.js';
+import { createBenchEvaluator, type BenchEvaluatorCounts } from '../env/bench-evaluator.js';
+import { evaluationVersion } from '../env/evaluation-memo.js';
+import { createEvaluationPool } from '../env/evaluation-pool.js';
+import type { BenchRunRecord } from '../runner/bench-run-record.js';
+import { runBenchRun } from '../runner/run-bench-run.js';
+import { loadBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { openRunRecordStore } from './run-record-store.js';
+import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
+import { createLlmAgent } from '../agents/llm-agent.js';
+import { SweepOptionsSchema, type ParsedSweepOptions, type SweepOptions } from './sweep-options.js';
+import { SweepResultsError } from './sweep-results-error.js';
+
+/** A run that failed (e.g. its LLM agent's server kept failing): not stored, so a resumed sweep tries it again. */
+export interface SweepFailure {
+  readonly cell: SweepCell;
+  readonly error: unknown;
+}
+
+/** What a sweep reports after each completed run. */
+export interface SweepProgress {
+  readonly done: number;
+  readonly total: number;
+  /** Runs found complete when the sweep started (resumed). */
+  readonly resumed: number;
+  readonly cell: SweepCell;
+  readonly record: BenchRunRecord;
+  readonly elapsedMilliseconds: number;
+}
+
+/** One session of work on a results directory, as `sweep.json` records it. */
+export interface SweepSession {
+  readonly started: string;
+  readonly wallSeconds: number;
+  readonly runs: number;
+  readonly command: string | null;
+}
+
+/** What `runSweep` returns. */
+export interface SweepResult {
+  readonly options: ParsedSweepOptions;
+  /** The records of this sweep's cells, in cell order. */
+  readonly records: readonly BenchRunRecord[];
+  readonly cards: ReadonlyMap<string, BenchTaskCard>;
+  readonly resumed: number;
+  readonly ran: number;
+  /** Every session on this directory so far, this one last. */
+  readonly sessions: readonly SweepSession[];
+  readonly evaluator: Readonly<BenchEvaluatorCounts>;
+  /** Runs that failed this session (absent from `records`). */
+  readonly failures: readonly SweepFailure[];
+}
+
+interface SweepManifest {
+  readonly episodes: number;
+  readonly evaluationVersion: number;
+  readonly sessions: SweepSession[];
+}
+
+/** The run options that choose the agent: none for the simulated one, an `LlmAgent` factory for an LLM. */
+function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
+  const agent = options.agent;
+  if (agent === 'simulated') return {};
+  return {
+    agentName: `llm/${agent.model}`,
+    createAgent: () =>
+      createLlmAgent({
+        task,
+        model: agent.model,
+        ...(agent.baseURL === undefined ? {} : { baseURL: agent.baseURL }),
+        ...(agent.temperature === undefined ? {} : { temperature: agent.temperature }),
+      }),
+  };
+}
+
+async function readManifest(path: string): Promise<SweepManifest | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as SweepManifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new SweepResultsError({ file: path, message: 'unreadable sweep manifest', cause: error });
+  }
+}
+
+/**
+ * Runs every cell of a sweep (tasks × policies × arms × seeds) that `out/runs.jsonl` does not hold yet, with
+ * `concurrency` runs in flight over one evaluation pool, appending each finished run to `runs.jsonl`; an
+ * interrupted sweep resumes where it stopped. Runs made with another episode count or evaluation version are
+ * refused (`SweepResultsError` naming the setting). Results do not depend on concurrency: every run has its own
+ * seeded agent and policy, and evaluations are deterministic (a timeout under load is the one exception).
+ *
+ * @example
+ * const result = await runSweep({ tasks: ['boston'], arms: ['unshaped', 'adaptive'], seeds: 5, episodes: 15, out: 'results/demo' });
+ */
+export async function runSweep(options: SweepOptions, hooks: { onProgress?: (progress: SweepProgress) => void; onFailure?: (failure: SweepFailure) => void; command?: string; signal?: AbortSignal } = {}): Promise<SweepResult> {
+  const parsed = parseOptions(SweepOptionsSchema, options, 'runSweep');
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const manifestPath = join(parsed.out, 'sweep.json');
+  const manifest = await readManifest(manifestPath);
+  if (manifest !== undefined && manifest.episodes !== parsed.episodes) {
+    throw new SweepResultsError({ file: manifestPath, field: 'episodes', message: `the runs here have ${manifest.episodes} episodes, not ${parsed.episodes}; use another --out` });
+  }
+  if (manifest !== undefined && manifest.evaluationVersion !== evaluationVersion) {
+    throw new SweepResultsError({ file: manifestPath, field: 'evaluationVersion', message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out` });
+  }
+  const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
+  const cells = sweepCells(parsed);
+  const cards = new Map<string, BenchTaskCard>();
+  for (const task of parsed.tasks) cards.set(task, await loadBenchTaskCard(task));
+  const pending = cells.filter((cell) => !store.has(cell.id));
+  const resumed = cells.length - pending.length;
+  const sessions = [...(manifest?.sessions ?? [])];
+  const saveManifest = (runs: number) =>
+    writeFileAtomic(
+      manifestPath,
+      `${JSON.stringify(
+        {
+          episodes: parsed.episodes,
+          evaluationVersion,
+          sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+
+  const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.timeoutMs });
+  const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo });
+  let done = resumed;
+  let ran = 0;
+  const failures: SweepFailure[] = [];
+  try {
+    const queue = [...pending];
+    const worker = async () => {
+      for (let cell = queue.shift(); cell !== undefined; cell = queue.shift()) {
+        if (hooks.signal?.aborted) return;
+        let record: BenchRunRecord;
+        try {
+          record = await runBenchRun({
+            task: cards.get(cell.task)!,
+            policy: cell.policy,
+            arm: cell.arm,
+            seed: cell.seed,
+            episodes: parsed.episodes,
+            evaluator,
+            ...agentOf(parsed, cards.get(cell.task)!),
+          });
+        } catch (error) {
+          failures.push({ cell, error });
+          hooks.onFailure?.({ cell, error });
+          continue;
+        }
+        await store.append(record);
+        done += 1;
+        ran += 1;
+        hooks.onProgress?.({ done, total: cells.length, resumed, cell, record, elapsedMilliseconds: performance.now() - started });
+        await saveManifest(ran);
+      }
+    };
+    const concurrency = parsed.concurrency ?? parsed.workers * 2;
+    const workers = Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, pending.length)) }, worker));
+    // An interruption abandons the runs in flight (their evaluations stay memoised) and records the session.
+    const interrupted = new Promise<never>((_, reject) => {
+      const signal = hooks.signal;
+      if (signal === undefined) return;
+      const stop = () => void saveManifest(ran).finally(() => reject(signal.reason));
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+    interrupted.catch(() => {});
+    await Promise.race([workers, interrupted]);
+  } finally {
+    await pool.close();
+  }
+  await saveManifest(ran);
+  const byId = new Map(store.records.map((record) => [cellId(record), record]));
+  const records = cells.flatMap((cell) => byId.get(cell.id) ?? []);
+  return {
+    options: parsed,
+    records,
+    cards,
+    resumed,
+    ran,
+    sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs: ran, command: hooks.command ?? null }],
+    evaluator: { ...evaluator.counts },
+    failures,
+  };
+}

@@ -1,0 +1,128 @@
+import { bootstrapConfidenceInterval, createSeededRandom, mannWhitneyU } from '../../src/index.js';
+import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
+import { searchMilliseconds, type BenchRunRecord } from '../runner/bench-run-record.js';
+
+/** A mean with its 95 % percentile bootstrap interval (NaN bounds with fewer than two runs). */
+export interface MeanWithInterval {
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** The summary of one task × policy × arm over its seeds. */
+export interface SweepSummaryRow {
+  readonly task: string;
+  readonly policy: BenchPolicy;
+  readonly arm: string;
+  readonly strength: number;
+  readonly schedule: BenchArm['schedule'];
+  readonly runs: number;
+  /** Best impact at the end of the run (a run without a valid episode counts 0, the baseline). */
+  readonly finalImpact: MeanWithInterval;
+  /** Area under the best-so-far impact curve, as the mean over episodes (0 before the first valid episode). */
+  readonly impactAuc: number;
+  /** Share of runs whose best score earns a medal. */
+  readonly medalRate: number;
+  /** Mean P-creativity (cheap judge, 0-4) of valid episodes in each quarter of the run; null for an empty quarter. */
+  readonly pCreativityByQuarter: readonly (number | null)[];
+  /** Mean P-creativity over all valid episodes. */
+  readonly pCreativity: number | null;
+  /** Mean pipelines evaluated per run. */
+  readonly evaluations: number;
+  /** Mean share of episodes that were buggy. */
+  readonly buggyShare: number;
+  /** Mean search time per run (wall time without evaluation and without recording-only scoring), milliseconds. */
+  readonly searchMilliseconds: number;
+  /** That time over the unshaped arm's of the same task and policy (1 for the unshaped arm; null without one). */
+  readonly overheadRatio: number | null;
+  /** Two-sided Mann-Whitney U p-value of final impact against the unshaped arm (null for it, or without one). */
+  readonly pValueVsUnshaped: number | null;
+  /** Mean final impact minus the unshaped arm's (null without one). */
+  readonly impactDifference: number | null;
+}
+
+const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Final best impact of a run; a run without a valid episode stays at the baseline. */
+export function finalImpactOf(record: BenchRunRecord): number {
+  return record.bestImpact ?? 0;
+}
+
+/** The mean of the best-so-far impact curve over the run's episodes (the normalised area under it). */
+export function impactAucOf(record: BenchRunRecord): number {
+  if (record.bestImpactCurve.length === 0) return 0;
+  return mean(record.bestImpactCurve.map((value) => value ?? 0));
+}
+
+/** Mean verdict score of the valid episodes in each quarter of the run (by episode index over the run length). */
+export function pCreativityByQuarterOf(records: readonly BenchRunRecord[]): (number | null)[] {
+  const sums = [0, 0, 0, 0];
+  const counts = [0, 0, 0, 0];
+  for (const record of records) {
+    const length = record.episodes.length;
+    for (const episode of record.episodes) {
+      if (episode.verdict === null) continue;
+      const quarter = Math.min(3, Math.floor((4 * episode.index) / length));
+      sums[quarter]! += episode.verdict.score;
+      counts[quarter]! += 1;
+    }
+  }
+  return sums.map((sum, quarter) => (counts[quarter] === 0 ? null : sum / counts[quarter]!));
+}
+
+function meanWithInterval(values: readonly number[], seed: number): MeanWithInterval {
+  if (values.length < 2) return { mean: values.length === 0 ? Number.NaN : values[0]!, low: Number.NaN, high: Number.NaN };
+  const interval = bootstrapConfidenceInterval({
+    n: values.length,
+    statistic: (indices) => mean(indices.map((index) => values[index]!)),
+    random: createSeededRandom(seed),
+  });
+  return { mean: mean(values), low: interval.low, high: interval.high };
+}
+
+/**
+ * Summarises a sweep per task × policy × arm (rows in first-seen order of the records): final best impact with a
+ * 95 % bootstrap interval (seeded, reproducible), area under the best-so-far curve, medal rate, P-creativity per
+ * quarter, evaluations, search-time overhead against unshaped, and a Mann-Whitney U test against unshaped.
+ */
+export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummaryRow[] {
+  const groups = new Map<string, BenchRunRecord[]>();
+  for (const record of records) {
+    const key = `${record.task}\u0000${record.policy}\u0000${armName(record.arm)}`;
+    const group = groups.get(key) ?? [];
+    group.push(record);
+    groups.set(key, group);
+  }
+  const unshapedOf = (task: string, policy: string) => groups.get(`${task}\u0000${policy}\u0000unshaped`);
+  const rows: SweepSummaryRow[] = [];
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const finals = group.map(finalImpactOf);
+    const quarters = pCreativityByQuarterOf(group);
+    const verdicts = group.flatMap((record) => record.episodes.flatMap((episode) => (episode.verdict === null ? [] : [episode.verdict.score])));
+    const search = mean(group.map(searchMilliseconds));
+    const unshaped = unshapedOf(first.task, first.policy);
+    const unshapedFinals = unshaped?.map(finalImpactOf);
+    const compared = unshapedFinals !== undefined && !isUnshapedArm(first.arm);
+    rows.push({
+      task: first.task,
+      policy: first.policy,
+      arm: armName(first.arm),
+      strength: first.arm.strength,
+      schedule: first.arm.schedule,
+      runs: group.length,
+      finalImpact: meanWithInterval(finals, rows.length + 1),
+      impactAuc: mean(group.map(impactAucOf)),
+      medalRate: group.filter((record) => record.medal !== null).length / group.length,
+      pCreativityByQuarter: quarters,
+      pCreativity: verdicts.length === 0 ? null : mean(verdicts),
+      evaluations: mean(group.map((record) => record.evaluations)),
+      buggyShare: mean(group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length))),
+      searchMilliseconds: search,
+      overheadRatio: unshaped === undefined ? null : search / mean(unshaped.map(searchMilliseconds)),
+      pValueVsUnshaped: compared ? mannWhitneyU(finals, unshapedFinals).pValue : null,
+      impactDifference: compared ? mean(finals) - mean(unshapedFinals) : null,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,47 @@
+import { armName, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
+import type { ParsedSweepOptions } from './sweep-options.js';
+
+/** One run of a sweep: a task, a policy, an arm and a seed. */
+export interface SweepCell {
+  /** `task/policy/arm/seed-N`: the key a resumed sweep skips completed runs by. */
+  readonly id: string;
+  readonly task: string;
+  readonly policy: BenchPolicy;
+  readonly arm: BenchArm;
+  readonly seed: number;
+}
+
+/** Parses an arm name (`unshaped`, `adaptive`, `bonus-0.3`, `bonus-0.3+adaptive`). */
+export function parseArmName(name: string): BenchArm {
+  if (name === 'unshaped') return { strength: 0, schedule: 'none' };
+  if (name === 'adaptive') return { strength: 0, schedule: 'adaptive' };
+  const match = /^bonus-(\d+(?:\.\d+)?)(\+adaptive)?$/.exec(name);
+  if (match === null) throw new RangeError(`not an arm name: ${name}`);
+  return { strength: Number(match[1]), schedule: match[2] === undefined ? 'none' : 'adaptive' };
+}
+
+/** The key of a run record or cell. */
+export function cellId(cell: { task: string; policy: string; arm: BenchArm; seed: number }): string {
+  return `${cell.task}/${cell.policy}/${armName(cell.arm)}/seed-${cell.seed}`;
+}
+
+/** The sweep's arms: the explicit list, or every strength crossed with every schedule; duplicates removed, in order. */
+export function sweepArms(options: Pick<ParsedSweepOptions, 'arms' | 'strengths' | 'schedules'>): BenchArm[] {
+  const arms = options.arms?.map(parseArmName) ?? options.strengths.flatMap((strength) => options.schedules.map((schedule) => ({ strength, schedule })));
+  const seen = new Set<string>();
+  return arms.filter((arm) => !seen.has(armName(arm)) && seen.add(armName(arm)) !== undefined);
+}
+
+/** Every cell of the sweep, seed-major so an interrupted sweep has every arm at the same number of seeds. */
+export function sweepCells(options: ParsedSweepOptions): SweepCell[] {
+  const cells: SweepCell[] = [];
+  const arms = sweepArms(options);
+  for (let seed = 1; seed <= options.seeds; seed += 1) {
+    for (const task of options.tasks) {
+      for (const policy of options.policies) {
+        for (const arm of arms) cells.push({ id: cellId({ task, policy, arm, seed }), task, policy, arm, seed });
+      }
+    }
+  }
+  return cells;
+}

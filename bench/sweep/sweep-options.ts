@@ -1,0 +1,51 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+import { benchPolicies, benchSchedules } from '../runner/bench-policy.js';
+
+/** An arm as written on the command line: `unshaped`, `bonus-0.3`, `adaptive` or `bonus-0.3+adaptive`. */
+export const ArmNameSchema = z
+  .string()
+  .regex(/^(unshaped|adaptive|bonus-(\d+(\.\d+)?)(\+adaptive)?)$/, 'expected unshaped, adaptive, bonus-<strength> or bonus-<strength>+adaptive');
+
+/** Options of `runSweep`: the grid of cells, the run length, where results go and how much runs at once. */
+export const SweepOptionsSchema = z
+  .object({
+    /** Task card names (`bench/tasks/cards`). */
+    tasks: z.array(z.string().min(1)).min(1),
+    policies: z.array(z.enum(benchPolicies)).min(1).default(['aide']),
+    /** Novelty bonus strengths; every strength is crossed with every schedule (0 + none = unshaped). */
+    strengths: z.array(z.number().finite().min(0)).min(1).default([0]),
+    schedules: z.array(z.enum(benchSchedules)).min(1).default(['none']),
+    /** Explicit arms instead of the strengths × schedules grid, e.g. `['unshaped', 'bonus-0.3', 'adaptive']`. */
+    arms: z.array(ArmNameSchema).min(1).optional(),
+    /** Seeds 1..seeds of every cell. */
+    seeds: z.number().int().min(1).default(5),
+    /** Episodes per run. */
+    episodes: z.number().int().min(1).default(30),
+    /** Results directory: `runs.jsonl`, `sweep.json`, `summary.txt`, `summary.json`, `report.html`. */
+    out: z.string().min(1),
+    /** On-disk evaluation memo shared by sweeps (repeated pipelines cost nothing). */
+    memo: z.string().min(1).default('tmp/bench-memo'),
+    /** Evaluation worker threads. */
+    workers: z.number().int().min(1).default(() => availableParallelism()),
+    /** Runs in flight at once: more than workers keeps the pool busy while runs score and select. */
+    concurrency: z.number().int().min(1).optional(),
+    /**
+     * Who proposes pipelines: the offline simulated agent, or an LLM behind any OpenAI-compatible server (key from
+     * `OPENAI_API_KEY`), prompted AIDE style with the task card, the run's memory and the novelty directive.
+     */
+    agent: z
+      .union([
+        z.literal('simulated'),
+        z.strictObject({ kind: z.literal('llm'), model: z.string().min(1), baseURL: z.url().optional(), temperature: z.number().min(0).max(2).optional() }),
+      ])
+      .default('simulated'),
+    /** Per-evaluation timeout; a pipeline over it is a buggy node. */
+    timeoutMs: z.number().int().min(100).default(20_000),
+  })
+  .strict();
+
+/** Options of `runSweep` as callers write them. */
+export type SweepOptions = z.input<typeof SweepOptionsSchema>;
+/** Options of `runSweep` after defaults. */
+export type ParsedSweepOptions = z.output<typeof SweepOptionsSchema>;

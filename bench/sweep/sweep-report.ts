@@ -1,0 +1,156 @@
+import {
+  bootstrapConfidenceInterval,
+  createSeededRandom,
+  distributionChartSpec,
+  lineChartSpec,
+  type ReportChart,
+  type ReportDocument,
+  type ReportSection,
+} from '../../src/index.js';
+import { armName } from '../runner/bench-policy.js';
+import type { BenchRunRecord } from '../runner/bench-run-record.js';
+import { sweepSummaryTable } from './format-sweep-summary.js';
+import { finalImpactOf, type SweepSummaryRow } from './summarize-sweep.js';
+
+/** What the report is built from: the runs, their summary and how the sweep was made. */
+export interface SweepReportInput {
+  readonly records: readonly BenchRunRecord[];
+  readonly rows: readonly SweepSummaryRow[];
+  /** Header lines: the command, sessions and wall time. */
+  readonly provenance: readonly string[];
+  readonly generatedAt?: string;
+}
+
+type Row = Record<string, string | number | null>;
+
+const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Per episode index and arm: the mean of `valueOf` over the runs that have a value there, with a 95 % bootstrap band. */
+function perEpisodeRows(records: readonly BenchRunRecord[], valueOf: (record: BenchRunRecord, index: number) => number | null): Row[] {
+  const rows: Row[] = [];
+  const byArm = new Map<string, BenchRunRecord[]>();
+  for (const record of records) byArm.set(armName(record.arm), [...(byArm.get(armName(record.arm)) ?? []), record]);
+  const random = createSeededRandom(1);
+  for (const [arm, group] of byArm) {
+    const length = Math.max(...group.map((record) => record.episodes.length));
+    for (let index = 0; index < length; index += 1) {
+      const values = group.map((record) => valueOf(record, index)).filter((value): value is number => value !== null);
+      if (values.length === 0) continue;
+      const interval =
+        values.length < 2
+          ? { low: null, high: null }
+          : bootstrapConfidenceInterval({ n: values.length, resamples: 500, statistic: (indices) => mean(indices.map((at) => values[at]!)), random });
+      rows.push({ arm, episode: index + 1, value: mean(values), low: interval.low, high: interval.high });
+    }
+  }
+  return rows;
+}
+
+function cellCharts(records: readonly BenchRunRecord[], task: string, policy: string, arms: readonly string[]): ReportChart[] {
+  const best = perEpisodeRows(records, (record, index) => record.bestImpactCurve[index] ?? null);
+  const creativity = perEpisodeRows(records, (record, index) => record.episodes[index]?.verdict?.score ?? null);
+  const finals = records.map((record) => ({ arm: armName(record.arm), impact: finalImpactOf(record) }));
+  const title = (what: string) => `${task} · ${policy}: ${what}`;
+  return [
+    {
+      title: title('best-so-far impact'),
+      spec: lineChartSpec({
+        title: title('best-so-far impact per episode (mean, 95% CI over seeds)'),
+        rows: best,
+        x: 'episode',
+        y: 'value',
+        series: 'arm',
+        band: { lower: 'low', upper: 'high' },
+        xTitle: 'episode',
+        yTitle: 'best impact so far',
+        xIntegers: true,
+        seriesOrder: [...arms],
+      }),
+    },
+    {
+      title: title('P-creativity'),
+      spec: lineChartSpec({
+        title: title('P-creativity per episode (cheap judge, 0-4; mean, 95% CI)'),
+        rows: creativity,
+        x: 'episode',
+        y: 'value',
+        series: 'arm',
+        band: { lower: 'low', upper: 'high' },
+        xTitle: 'episode',
+        yTitle: 'P-creativity (rubric level)',
+        xIntegers: true,
+        yDomain: [0, 4],
+        seriesOrder: [...arms],
+      }),
+    },
+    {
+      title: title('final impact'),
+      spec: distributionChartSpec({
+        title: title('final best impact per run'),
+        rows: finals,
+        category: 'arm',
+        value: 'impact',
+        valueTitle: 'final best impact',
+        categoryTitle: 'arm',
+        categoryOrder: [...arms],
+      }),
+    },
+  ];
+}
+
+/**
+ * The sweep's report as a document: the summary table, then per task and policy the best-so-far impact and the
+ * P-creativity per episode per arm (the paper's Figure 2) and the final-impact distributions, and at the end final
+ * impact against bonus strength (arms without a schedule) per task and policy.
+ */
+export function buildSweepReport(input: SweepReportInput): ReportDocument {
+  const { records, rows } = input;
+  const { columns, cells } = sweepSummaryTable(rows);
+  const sections: ReportSection[] = [
+    {
+      heading: 'Summary',
+      paragraphs: [
+        ...input.provenance,
+        'Final impact is the best impact of a run (0 = the task card\'s trivial baseline, 1 = the best score a large search found); Δ and p compare each arm with the unshaped arm of the same task and policy (two-sided Mann-Whitney U over seeds). AUC is the mean best-so-far impact over the episodes. P-creativity is the cheap judge\'s 0-4 rubric level of each valid episode against the run\'s earlier ones, per quarter of the run. Overhead is search time (wall time without evaluation) over the unshaped arm\'s.',
+      ],
+      table: { columns: columns.map((column) => column.header), rows: cells },
+    },
+  ];
+  const cellsSeen = new Map<string, BenchRunRecord[]>();
+  for (const record of records) cellsSeen.set(`${record.task}\u0000${record.policy}`, [...(cellsSeen.get(`${record.task}\u0000${record.policy}`) ?? []), record]);
+  for (const [key, group] of cellsSeen) {
+    const [task, policy] = key.split('\u0000') as [string, string];
+    const arms = [...new Set(group.map((record) => armName(record.arm)))];
+    sections.push({ heading: `${task} · ${policy}`, charts: cellCharts(group, task, policy, arms) });
+  }
+  const strengthRows = rows
+    .filter((row) => row.schedule === 'none')
+    .map((row) => ({ cell: `${row.task} · ${row.policy}`, strength: row.strength, impact: row.finalImpact.mean, low: Number.isFinite(row.finalImpact.low) ? row.finalImpact.low : null, high: Number.isFinite(row.finalImpact.high) ? row.finalImpact.high : null }));
+  if (strengthRows.length > 0) {
+    sections.push({
+      heading: 'Impact against bonus strength',
+      paragraphs: ['Mean final impact (95% bootstrap CI over seeds) of the arms without a schedule, by novelty bonus strength; strength 0 is the unshaped arm.'],
+      charts: [
+        {
+          title: 'final impact vs bonus strength',
+          spec: lineChartSpec({
+            title: 'final best impact vs novelty bonus strength',
+            rows: strengthRows,
+            x: 'strength',
+            y: 'impact',
+            series: 'cell',
+            band: { lower: 'low', upper: 'high' },
+            xTitle: 'novelty bonus strength',
+            yTitle: 'final best impact',
+          }),
+        },
+      ],
+    });
+  }
+  return {
+    title: 'boden bench: shaped vs unshaped search',
+    subtitle: `${records.length} runs`,
+    ...(input.generatedAt === undefined ? {} : { generatedAt: input.generatedAt }),
+    sections,
+  };
+}

@@ -1,0 +1,148 @@
+import { stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
+import { ReportWriteError } from '../errors/report-write-error.js';
+import { rubricLabels } from '../judges/judge-verdict.js';
+import { RubricJudge } from '../judges/rubric-judge.js';
+import { countReportCharts } from '../report/report-document.js';
+import { renderReportHtml } from '../report/report-html.js';
+import { scoreRunForReport, type ReportRun } from '../report/report-run.js';
+import { buildTrajectoryReport } from '../report/trajectory-report.js';
+import type { TrajectoryStatistics } from '../report/trajectory-statistics.js';
+import { writeReportFile } from '../report/write-report.js';
+import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
+import { ExitCode } from './exit-code.js';
+import { describeFailure, loadRuns } from './load-runs.js';
+import { createProgress } from './progress.js';
+import { formatNumber, formatTextTable } from './text-table.js';
+
+interface ReportCommandOptions {
+  out: string;
+  format?: TrajectoryFormat;
+  metric?: string;
+  taskCard?: string;
+  title?: string;
+  seed: number;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/**
+ * `boden report <paths...> --out report.html`: judges every episode with the cheap rubric judge and writes the
+ * paper's RQ2 view of the runs (P-creativity and impact over the run, ΔImpact against ΔP-creativity, rubric
+ * levels per quarter, a runs table) as one self-contained HTML file; prints a summary on stdout.
+ */
+export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
+  return new Command('report')
+    .description('judge every episode on the 0-4 rubric (P-creativity) and write an HTML report of P-creativity and impact over the run')
+    .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
+    .requiredOption('--out <file>', 'write the HTML report to this file (atomically)')
+    .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
+    .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+    .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
+    .option('--title <text>', 'the report\'s title')
+    .addOption(new Option('--seed <n>', 'seed of the bootstrap intervals').argParser(parseSeed).default(0))
+    .option('--json', 'print the summary as one JSON object instead of tables')
+    .option('--quiet', 'no progress on stderr')
+    .action(async (paths: string[], options: ReportCommandOptions) => {
+      let taskCard: TaskCard | undefined;
+      try {
+        if (options.taskCard !== undefined) taskCard = await readTaskCard(options.taskCard);
+      } catch (error) {
+        process.stderr.write(`boden report: ${describeFailure(error)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
+      const outDirectory = dirname(resolve(options.out));
+      if (!(await stat(outDirectory).catch(() => undefined))?.isDirectory()) {
+        // Fail before judging every run, not after.
+        const error = new ReportWriteError({ path: options.out, reason: `no such directory ${outDirectory}` });
+        process.stderr.write(`boden report: ${error.message}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
+      const progress = createProgress({ quiet: options.quiet === true });
+      const { runs, failures } = await loadRuns(paths, {
+        progress,
+        ...(options.format ? { format: options.format } : {}),
+        ...(options.metric ? { metricName: options.metric } : {}),
+      });
+      for (const failure of failures) process.stderr.write(`boden report: ${failure.message}\n`);
+      if (runs.length === 0) {
+        process.stderr.write('boden report: no run could be read; no report written\n');
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
+      const judge = new RubricJudge();
+      const judged: ReportRun[] = [];
+      for (const [position, run] of runs.entries()) {
+        progress.update(`judging ${position + 1}/${runs.length}: ${run.id}`);
+        judged.push(await scoreRunForReport(run, { judge, ...(taskCard ? { taskCard } : {}) }));
+        judge.forgetRun(run.id);
+      }
+      progress.end();
+      const { document, statistics } = buildTrajectoryReport(judged, {
+        seed: options.seed,
+        judgeId: judge.id,
+        // The CLI is where the clock may be read; the library never does.
+        generatedAt: new Date().toISOString(),
+        ...(options.title ? { title: options.title } : {}),
+      });
+      const charts = countReportCharts(document);
+      try {
+        await writeReportFile(options.out, await renderReportHtml(document));
+      } catch (error) {
+        process.stderr.write(`boden report: ${describeFailure(error)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
+      process.stdout.write(options.json ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n` : `${textSummary(statistics, options.out, charts)}\n`);
+      setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
+    });
+}
+
+function parseSeed(value: string): number {
+  const seed = Number(value);
+  if (!Number.isInteger(seed)) throw new InvalidArgumentError('expected an integer');
+  return seed;
+}
+
+function textSummary(statistics: TrajectoryStatistics, out: string, charts: number): string {
+  const { correlation } = statistics;
+  const quarterTable = formatTextTable(
+    [{ header: 'quarter' }, { header: 'episodes', alignRight: true }, { header: 'mean level', alignRight: true }, ...rubricLabels.map((label) => ({ header: label, alignRight: true }))],
+    statistics.quarters.map((quarter) => [
+      quarter.label,
+      String(quarter.episodes),
+      formatNumber(quarter.meanLevel),
+      ...quarter.shares.map((share) => `${(share * 100).toFixed(1)}%`),
+    ]),
+  );
+  return [
+    `${statistics.runs.length} run(s), ${statistics.runsWithEpisodes} with episodes, ${statistics.episodes} episode(s); ` +
+      `mean P-creativity ${formatNumber(statistics.meanLevel)} (rubric level 0-4)`,
+    '',
+    'rubric levels by quarter of the run (share of episodes):',
+    quarterTable,
+    '',
+    `Spearman rho(ΔImpact, ΔP-creativity) = ${formatNumber(correlation.rho)}  ` +
+      `95% CI [${formatNumber(correlation.low)}, ${formatNumber(correlation.high)}]  ` +
+      `${correlation.pairs} consecutive pairs from ${correlation.runs} run(s)`,
+    `report written to ${out} (${charts} charts)`,
+  ].join('\n');
+}
+
+function jsonSummary(statistics: TrajectoryStatistics, out: string, charts: number): Record<string, unknown> {
+  return {
+    out,
+    charts,
+    runs: statistics.runs.length,
+    runsWithEpisodes: statistics.runsWithEpisodes,
+    episodes: statistics.episodes,
+    meanLevel: statistics.meanLevel,
+    quarters: statistics.quarters.map(({ label, episodes, meanLevel, counts, shares }) => ({ label, episodes, meanLevel, counts, shares })),
+    spearman: statistics.correlation,
+    runTable: statistics.runs.map(({ id, format, episodes, meanLevel, bestImpact }) => ({ id, format, episodes, meanLevel, bestImpact })),
+  };
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSweep } from '../../../bench/sweep/run-sweep.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
+import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-llm-sweep-');
+let server: FakeOpenAiServer;
+let failing: FakeOpenAiServer;
+
+beforeAll(async () => {
+  // The fake model answers every prompt with a ridge regression whose alpha grows with each request.
+  let requests = 0;
+  server = await startFakeOpenAiServer({
+    chat: () => JSON.stringify({ plan: 'Ridge regression on the standardised features.', config: { model: { family: 'linear', alpha: 2 ** requests++ } } }),
+  });
+  failing = await startFakeOpenAiServer({ chat: () => ({ content: null, finishReason: 'stop' }), script: Array.from({ length: 50 }, () => ({ kind: 'status' as const, status: 400 })) });
+});
+afterAll(async () => {
+  await server.close();
+  await failing.close();
+});
+
+describe('a sweep with the LLM agent', () => {
+  it('runs every cell with the model behind an OpenAI-compatible server', async () => {
+    const result = await runSweep({
+      tasks: ['boston'],
+      policies: ['aide'],
+      arms: ['unshaped'],
+      seeds: 1,
+      episodes: 3,
+      out: join(directory, 'llm'),
+      memo: join(directory, 'memo'),
+      workers: 1,
+      agent: { kind: 'llm', model: 'fake-model', baseURL: server.baseURL },
+    });
+    expect(result.failures).toEqual([]);
+    const [record] = result.records;
+    expect(record!.agent).toBe('llm/fake-model');
+    expect(record!.episodes).toHaveLength(3);
+    expect(record!.episodes.every((episode) => episode.status === 'ok' && episode.configKey.includes('"linear"'))).toBe(true);
+    expect(server.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBe(3);
+  }, 120_000);
+
+  it('reports a run whose model keeps failing as a failure and stores nothing for it', async () => {
+    const failures: string[] = [];
+    const result = await runSweep(
+      { tasks: ['boston'], arms: ['unshaped'], seeds: 1, episodes: 2, out: join(directory, 'failing'), memo: join(directory, 'memo'), workers: 1, agent: { kind: 'llm', model: 'fake-model', baseURL: failing.baseURL } },
+      { onFailure: ({ cell }) => failures.push(cell.id) },
+    );
+    expect(failures).toEqual(['boston/aide/unshaped/seed-1']);
+    expect(result.records).toEqual([]);
+    expect(String(result.failures[0]!.error)).toMatch(/400/);
+  }, 120_000);
+});

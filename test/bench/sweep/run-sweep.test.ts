@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSweep } from '../../../bench/sweep/run-sweep.js';
+import { SweepResultsError } from '../../../bench/sweep/sweep-results-error.js';
+import { writeSweepOutputs } from '../../../bench/sweep/write-sweep-outputs.js';
+import { BenchRunRecordSchema } from '../../../bench/runner/index.js';
+import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-sweep-');
+const memo = join(directory, 'memo');
+// One worker: test files run in parallel on two cores.
+const base = { tasks: ['boston'], policies: ['aide' as const], arms: ['unshaped', 'adaptive'], seeds: 2, episodes: 4, memo, workers: 1 };
+
+describe('runSweep', () => {
+  it('runs every cell into runs.jsonl, then summarises it into a table and a report with one SVG per chart', async () => {
+    const out = join(directory, 'tiny');
+    const progress: number[] = [];
+    const result = await runSweep({ ...base, out }, { onProgress: ({ done }) => progress.push(done) });
+    expect(result.records).toHaveLength(4);
+    expect(result.ran).toBe(4);
+    expect(progress).toEqual([1, 2, 3, 4]);
+    const lines = (await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(BenchRunRecordSchema.safeParse(JSON.parse(line)).success).toBe(true);
+
+    const outputs = await writeSweepOutputs(result);
+    expect(outputs.rows.map((row) => row.arm)).toEqual(['unshaped', 'adaptive']);
+    expect(outputs.table).toMatch(/boston +aide +adaptive +2 /);
+    expect(await readFile(join(out, 'summary.txt'), 'utf8')).toContain('wall time over all sessions');
+    const html = await readFile(join(out, 'report.html'), 'utf8');
+    // Summary table, then three charts for boston · aide, then impact vs strength (the unshaped arm has no schedule).
+    expect(html.match(/<svg/g)).toHaveLength(4);
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+
+    // A second call finds every run done and evaluates nothing.
+    const again = await runSweep({ ...base, out });
+    expect(again.resumed).toBe(4);
+    expect(again.ran).toBe(0);
+    expect(again.records).toEqual(result.records);
+    expect(again.sessions).toHaveLength(2);
+  }, 240_000);
+
+  it('stops on an abort keeping the completed runs, and resumes with the rest', async () => {
+    const out = join(directory, 'interrupted');
+    const controller = new AbortController();
+    const stopped = runSweep({ ...base, out, concurrency: 1 }, { signal: controller.signal, onProgress: () => controller.abort(new Error('stop')) });
+    await expect(stopped).rejects.toThrow('stop');
+    const kept = (await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n');
+    expect(kept).toHaveLength(1);
+    const manifest = JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8')) as { sessions: { runs: number }[] };
+    expect(manifest.sessions.map((session) => session.runs)).toEqual([1]);
+    const resumed = await runSweep({ ...base, out });
+    expect(resumed.resumed).toBe(1);
+    expect(resumed.ran).toBe(3);
+    expect(resumed.records.map((record) => `${record.arm.schedule}-${record.seed}`)).toEqual(['none-1', 'adaptive-1', 'none-2', 'adaptive-2']);
+  }, 240_000);
+
+  it('refuses to resume runs made with another episode count', async () => {
+    const out = join(directory, 'tiny');
+    const error = await runSweep({ ...base, out, episodes: 5 }).catch((caught: unknown) => caught);
+    expect(SweepResultsError.isInstance(error)).toBe(true);
+    expect((error as SweepResultsError).field).toBe('episodes');
+  }, 60_000);
+});

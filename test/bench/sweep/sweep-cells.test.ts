@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { cellId, parseArmName, sweepArms, sweepCells } from '../../../bench/sweep/sweep-cells.js';
+import { SweepOptionsSchema } from '../../../bench/sweep/sweep-options.js';
+import { armName } from '../../../bench/runner/bench-policy.js';
+
+describe('sweep cells', () => {
+  it('parses arm names and prints them back', () => {
+    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive']) expect(armName(parseArmName(name))).toBe(name);
+    expect(parseArmName('bonus-0.3+adaptive')).toEqual({ strength: 0.3, schedule: 'adaptive' });
+    expect(() => parseArmName('bonus')).toThrow(/not an arm name/);
+    expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: ['greedy'] }).success).toBe(false);
+  });
+
+  it('crosses strengths with schedules, and an explicit arm list replaces the grid', () => {
+    const grid = sweepArms({ strengths: [0, 0.3], schedules: ['none', 'adaptive'], arms: undefined });
+    expect(grid.map(armName)).toEqual(['unshaped', 'adaptive', 'bonus-0.3', 'bonus-0.3+adaptive']);
+    expect(sweepArms({ strengths: [0], schedules: ['none'], arms: ['unshaped', 'bonus-0.3', 'unshaped'] }).map(armName)).toEqual(['unshaped', 'bonus-0.3']);
+  });
+
+  it('enumerates every task × policy × arm × seed, seed-major, with unique ids', () => {
+    const options = SweepOptionsSchema.parse({ tasks: ['boston', 'cps-wages'], policies: ['aide', 'mcts'], arms: ['unshaped', 'adaptive'], seeds: 3, out: 'x' });
+    const cells = sweepCells(options);
+    expect(cells).toHaveLength(2 * 2 * 2 * 3);
+    expect(new Set(cells.map((cell) => cell.id)).size).toBe(cells.length);
+    expect(cells.slice(0, 8).every((cell) => cell.seed === 1)).toBe(true);
+    expect(cells[0]!.id).toBe('boston/aide/unshaped/seed-1');
+    expect(cellId({ task: 'boston', policy: 'mcts', arm: { strength: 0.3, schedule: 'none' }, seed: 4 })).toBe('boston/mcts/bonus-0.3/seed-4');
+  });
+});

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-bench-cli-');
+
+describe('boden demo and boden bench', () => {
+  it('boden demo prints the summary table and writes the report', async () => {
+    const out = join(directory, 'demo');
+    const result = await runCli(['demo', '--seeds', '1', '--episodes', '3', '--workers', '1', '--out', out, '--memo', join(directory, 'memo')]);
+    expect(result.stderr).toContain('wrote');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/boston +aide +unshaped +1 /);
+    expect(result.stdout).toMatch(/boston +aide +adaptive +1 /);
+    const html = await readFile(join(out, 'report.html'), 'utf8');
+    expect(html.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
+  }, 240_000);
+
+  it('rejects a bad option value, naming the option', async () => {
+    const result = await runCli(['bench', '--tasks', 'boston', '--policies', 'aide,beam', '--out', join(directory, 'bad')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--policies.*"beam" is not one of aide, mcts, evolutionary/s);
+    const episodes = await runCli(['bench', '--tasks', 'boston', '--episodes', '2.5', '--out', join(directory, 'bad')]);
+    expect(episodes.code).toBe(2);
+    expect(episodes.stderr).toMatch(/--episodes.*whole number/s);
+  }, 60_000);
+
+  it('names an unknown task card', async () => {
+    const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/titanic/);
+  }, 60_000);
+});
