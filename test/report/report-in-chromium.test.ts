@@ -8,6 +8,9 @@ import { lineChartSpec } from '../../src/report/line-chart-spec.js';
 import { countReportCharts, type ReportDocument } from '../../src/report/report-document.js';
 import { renderReportHtml } from '../../src/report/report-html.js';
 import { stackedShareChartSpec } from '../../src/report/stacked-share-chart-spec.js';
+import { buildSweepReport } from '../../bench/sweep/sweep-report.js';
+import { summarizeSweep } from '../../bench/sweep/summarize-sweep.js';
+import { benchRunFixture } from '../bench/sweep/bench-run-fixture.js';
 import { findChromium, launchHeadlessChromium } from '../support/headless-chromium.js';
 import { runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -158,6 +161,21 @@ describe('HTML reports in headless Chromium', () => {
     expect(result.code, result.stderr).toBe(0);
     const page = await view(path);
     expectCleanReport(page, 4);
+  });
+
+  it.skipIf(chromiumPath === undefined)('a boden bench report: the same, with three charts per task and policy plus impact vs strength', async () => {
+    const records = ['aide', 'mcts'].flatMap((policy) =>
+      [0, 0.3].flatMap((strength) =>
+        [1, 2, 3].map((seed) =>
+          benchRunFixture({ policy: policy as 'aide' | 'mcts', strength, seed, impacts: [null, 0.2 * seed, 0.3 + strength, 0.5], verdicts: [0, 3, 2, 1] }),
+        ),
+      ),
+    );
+    const document = buildSweepReport({ records, rows: summarizeSweep(records), provenance: ['boden bench (fixture records)'] });
+    expect(countReportCharts(document)).toBe(2 * 3 + 1);
+    const path = join(directory, 'bench.html');
+    writeFileSync(path, await renderReportHtml(document));
+    expectCleanReport(await view(path), 7);
   });
 
   it.skipIf(chromiumPath === undefined)('the checks catch a page that logs errors, throws or reaches out', async () => {
