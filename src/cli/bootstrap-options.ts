@@ -1,11 +1,29 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 
-function wholeNumber(minimum: number): (value: string) => number {
+/**
+ * A commander argument parser for whole numbers between `minimum` and `maximum`: decimal digits only, so `12.5`,
+ * `1e3`, `0x10`, ` 12`, `12abc` and the empty string are refused. Commander reports a refusal as a usage error
+ * naming the option: `option '--dimensions <n>' argument '12x' is invalid. expected a whole number ≥ 1`.
+ */
+export function wholeNumber(minimum: number, maximum = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  const range = maximum === Number.MAX_SAFE_INTEGER ? `≥ ${minimum}` : `between ${minimum} and ${maximum}`;
   return (value) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < minimum) throw new InvalidArgumentError(`expected a whole number ≥ ${minimum}`);
+    const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < minimum || parsed > maximum) {
+      throw new InvalidArgumentError(`expected a whole number ${range}`);
+    }
     return parsed;
   };
+}
+
+/** An option `flags` (e.g. `--k <n>`) whose value is parsed by `wholeNumber(minimum, maximum)`. */
+export function wholeNumberOption(
+  flags: string,
+  description: string,
+  { minimum, maximum, defaultValue }: { minimum: number; maximum?: number; defaultValue?: number },
+): Option {
+  const option = new Option(flags, description).argParser(wholeNumber(minimum, maximum));
+  return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
 /**
@@ -14,6 +32,6 @@ function wholeNumber(minimum: number): (value: string) => number {
  */
 export function addBootstrapOptions(command: Command): Command {
   return command
-    .addOption(new Option('--seed <n>', 'bootstrap seed').argParser(wholeNumber(0)).default(0))
-    .addOption(new Option('--resamples <n>', 'bootstrap resamples').argParser(wholeNumber(1)).default(2000));
+    .addOption(wholeNumberOption('--seed <n>', 'bootstrap seed', { minimum: 0, defaultValue: 0 }))
+    .addOption(wholeNumberOption('--resamples <n>', 'bootstrap resamples', { minimum: 1, defaultValue: 2000 }));
 }

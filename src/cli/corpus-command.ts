@@ -1,13 +1,26 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { buildCorpus } from '../corpus/build-corpus.js';
+import { readCorpusManifest } from '../corpus/corpus-files.js';
+import { corpusManifestName } from '../corpus/corpus-manifest.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
+import { wholeNumberOption } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './load-runs.js';
 
 interface CorpusBuildOptions {
   task: string;
   out: string;
-  dimensions: string;
+  dimensions?: number;
+}
+
+// Without --dimensions: those of the corpus being appended to, else the hashing embedder's default.
+async function embedderDimensions(options: CorpusBuildOptions): Promise<number | undefined> {
+  if (options.dimensions !== undefined) return options.dimensions;
+  const manifest = join(options.out, corpusManifestName);
+  const present = await access(manifest).then(() => true, () => false);
+  return present ? (await readCorpusManifest(options.out)).embedder.dimensions : undefined;
 }
 
 /** `boden corpus build <inputs...>`: summarises, embeds and indexes a task's solutions into a corpus directory. */
@@ -17,12 +30,18 @@ export function corpusCommand(setExitCode: (code: ExitCode) => void): Command {
     .argument('<inputs...>', 'solution files and directories (.py, .ipynb, .jsonl records, trajectories)')
     .requiredOption('--task <id>', 'the task the solutions belong to; records of another task are skipped')
     .requiredOption('--out <dir>', 'the corpus directory; created when absent, appended to when it holds a corpus')
-    .option('--dimensions <n>', 'dimensions of the hashing embedder (a corpus must be opened with the same)', '512')
+    .addOption(
+      wholeNumberOption('--dimensions <n>', 'dimensions of the hashing embedder, 8-65536 (default: the existing corpus\'s, else 512)', {
+        minimum: 8,
+        maximum: 65_536,
+      }),
+    )
     .exitOverride()
     .showHelpAfterError()
     .action(async (inputs: string[], options: CorpusBuildOptions) => {
       try {
-        const embedder = new HashingEmbedder({ dimensions: Number(options.dimensions) });
+        const dimensions = await embedderDimensions(options);
+        const embedder = new HashingEmbedder(dimensions === undefined ? {} : { dimensions });
         const { corpus, added, skipped } = await buildCorpus({ inputs, task: options.task, out: options.out, embedder });
         for (const item of skipped) process.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
         process.stdout.write(

@@ -1,9 +1,12 @@
 import { Command } from 'commander';
-import { openCorpus } from '../corpus/open-corpus.js';
-import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore } from '../corpus/h-creativity-scorer.js';
 import type { Corpus } from '../corpus/corpus.js';
+import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore } from '../corpus/h-creativity-scorer.js';
+import { scoreMedalTiers, type MedalTierScore } from '../corpus/medal-tier-calibration.js';
+import { nearestHumanNeighbourTimeline, type NeighbourTimeline } from '../corpus/neighbour-timeline.js';
+import { openCorpus } from '../corpus/open-corpus.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import type { Run } from '../episode/run.js';
+import { wholeNumberOption } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -11,45 +14,83 @@ import { formatNumber, formatTextTable } from './text-table.js';
 
 interface HScoreCommandOptions {
   corpus: string;
-  k: string;
-  dimensions: string;
+  crossTask?: string;
+  k: number;
+  dimensions?: number;
   json?: boolean;
   quiet?: boolean;
 }
 
-/** `boden hscore --corpus <dir> <trajectories...>`: every episode's H-creativity against a corpus of the task. */
+/** A run's H scores against the corpus and, with `--cross-task`, against the unrelated task's corpus. */
+interface ScoredRun {
+  readonly run: Run;
+  readonly scores: readonly HCreativityScore[];
+  readonly cross: readonly HCreativityScore[] | null;
+}
+
+/**
+ * `boden hscore --corpus <dir> <trajectories...>`: every episode's H-creativity against a corpus of the task, with
+ * the paper's calibrations: the same episodes against an unrelated task's corpus (`--cross-task`, the ceiling), the
+ * corpus's medal-tier solutions scored leave-one-out (when its records carry `medal`), and where the episodes'
+ * nearest human solutions sit on the corpus timeline (when they carry `timestamp`).
+ */
 export function hscoreCommand(setExitCode: (code: ExitCode) => void): Command {
   return new Command('hscore')
     .description('score every episode\'s H-creativity: the rubric judge (0-4) against its k nearest corpus solutions, and its distance to the corpus')
     .argument('<trajectories...>', 'trajectory files or directories')
     .requiredOption('--corpus <dir>', 'a corpus directory built by `boden corpus build`')
-    .option('--k <n>', 'how many nearest corpus solutions the judge sees', '10')
-    .option('--dimensions <n>', 'dimensions of the hashing embedder the corpus was built with', '512')
-    .option('--json', 'print JSON lines (one per episode, then one per run) instead of tables')
+    .option('--cross-task <dir>', 'also score the episodes against this corpus of an unrelated task (the ceiling H)')
+    .addOption(wholeNumberOption('--k <n>', 'how many nearest corpus solutions the judge sees', { minimum: 1, defaultValue: 10 }))
+    .addOption(
+      wholeNumberOption('--dimensions <n>', 'dimensions of the hashing embedder the corpus was built with (default: its manifest\'s)', {
+        minimum: 8,
+        maximum: 65_536,
+      }),
+    )
+    .option('--json', 'print JSON lines (one per episode, one per run, then one calibration line) instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: HScoreCommandOptions) => {
-      const k = Number(options.k);
-      if (!Number.isInteger(k) || k < 1) {
-        process.stderr.write('boden hscore: --k takes a whole number ≥ 1\n');
-        setExitCode(ExitCode.usageOrInputError);
-        return;
-      }
       let corpus: Corpus;
+      let crossCorpus: Corpus | null = null;
       try {
-        corpus = await openCorpus(options.corpus, { embedder: new HashingEmbedder({ dimensions: Number(options.dimensions) }) });
+        corpus = await openCorpus(options.corpus, options.dimensions === undefined ? {} : { embedder: new HashingEmbedder({ dimensions: options.dimensions }) });
+        // The same embedder and summarizer on both sides, so the ceiling is on the same scale.
+        if (options.crossTask !== undefined) crossCorpus = await openCorpus(options.crossTask, { embedder: corpus.embedder, summarizer: corpus.summarizer });
       } catch (error) {
         process.stderr.write(`boden hscore: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      const scorer = createHCreativityScorer({ corpus, k });
+      if (crossCorpus !== null && crossCorpus.task === corpus.task) {
+        process.stderr.write(`boden hscore: warning: the --cross-task corpus is of the same task (${corpus.task}), so it is no ceiling\n`);
+      }
+      const scorer = createHCreativityScorer({ corpus, k: options.k });
+      const crossScorer = crossCorpus === null ? null : createHCreativityScorer({ corpus: crossCorpus, k: options.k });
       const progress = createProgress({ quiet: options.quiet === true });
       const { runs, failures } = await loadRuns(paths, { progress });
+      const scored: ScoredRun[] = [];
       for (const [position, run] of runs.entries()) {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const scores = await scoreRunHCreativity(run, scorer);
+        const cross = crossScorer === null ? null : await scoreRunHCreativity(run, crossScorer);
         progress.end();
-        process.stdout.write(options.json ? jsonLines(run, scores) : `${table(run, scores, corpus)}\n\n`);
+        const result = { run, scores, cross };
+        scored.push(result);
+        process.stdout.write(options.json ? jsonLines(result) : `${runTable(result, corpus, crossCorpus)}\n\n`);
+      }
+      progress.update('medal tiers: scoring the corpus\'s medal solutions leave-one-out');
+      const medalTiers = await scoreMedalTiers(corpus, scorer);
+      progress.end();
+      const timeline = nearestHumanNeighbourTimeline(corpus, scored.flatMap((result) => result.scores));
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(calibrationLine(scored, corpus, crossCorpus, medalTiers, timeline))}\n`);
+      } else {
+        const tables = [
+          crossCorpus !== null && scored.length > 0 ? crossTaskTable(scored, crossCorpus) : null,
+          medalTiers.length > 0 ? medalTable(medalTiers, scored, corpus) : null,
+          timeline === null ? null : timelineTable(timeline, options.k),
+        ].filter((table): table is string => table !== null);
+        for (const table of tables) process.stdout.write(`${table}\n\n`);
       }
       for (const failure of failures) process.stderr.write(`boden hscore: ${failure.message}\n`);
       if (!options.json) {
@@ -64,9 +105,22 @@ function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-function jsonLines(run: Run, scores: readonly HCreativityScore[]): string {
+function meanH(scores: readonly HCreativityScore[]): number | null {
+  return mean(scores.map((score) => score.score));
+}
+
+function meanDistance(scores: readonly HCreativityScore[]): number | null {
+  return mean(scores.map((score) => score.distance));
+}
+
+function describeCorpus(corpus: Corpus): string {
+  return `corpus ${corpus.directory} (task ${corpus.task}, ${corpus.size} solution(s))`;
+}
+
+function jsonLines({ run, scores, cross }: ScoredRun): string {
   const episodes = scores.map((score, position) => {
     const episode = run.episodes[position]!;
+    const crossScore = cross?.[position];
     return {
       type: 'episode',
       run: run.id,
@@ -78,34 +132,140 @@ function jsonLines(run: Run, scores: readonly HCreativityScore[]): string {
       neighbours: score.neighbours,
       rationale: score.rationale,
       judge: score.verdict.judge,
+      ...(crossScore === undefined ? {} : { crossTask: { h: crossScore.score, distance: crossScore.distance, nearest: crossScore.neighbours[0] ?? null } }),
     };
   });
   const summary = {
     type: 'run',
     run: run.id,
     episodes: scores.length,
-    meanH: mean(scores.map((score) => score.score)),
-    meanDistance: mean(scores.map((score) => score.distance)),
+    meanH: meanH(scores),
+    meanDistance: meanDistance(scores),
+    ...(cross === null ? {} : { crossTask: { meanH: meanH(cross), meanDistance: meanDistance(cross) } }),
   };
   return [...episodes, summary].map((line) => `${JSON.stringify(line)}\n`).join('');
 }
 
-function table(run: Run, scores: readonly HCreativityScore[], corpus: Corpus): string {
-  const header = `run ${run.id}  (${run.source.format}: ${run.source.path}) against corpus ${corpus.directory} (task ${corpus.task}, ${corpus.size} solution(s))`;
-  if (scores.length === 0) return [header, '(no episodes)'].join('\n');
+function calibrationLine(
+  scored: readonly ScoredRun[],
+  corpus: Corpus,
+  crossCorpus: Corpus | null,
+  medalTiers: readonly MedalTierScore[],
+  timeline: NeighbourTimeline | null,
+): Record<string, unknown> {
+  const all = scored.flatMap((result) => result.scores);
+  const describe = (target: Corpus) => ({ directory: target.directory, task: target.task, solutions: target.size });
+  return {
+    type: 'calibration',
+    corpus: describe(corpus),
+    episodes: { count: all.length, meanH: meanH(all), meanDistance: meanDistance(all) },
+    crossTask:
+      crossCorpus === null
+        ? null
+        : { ...describe(crossCorpus), meanH: meanH(scored.flatMap((result) => result.cross ?? [])), meanDistance: meanDistance(scored.flatMap((result) => result.cross ?? [])) },
+    medalTiers,
+    timeline,
+  };
+}
+
+function runTable({ run, scores, cross }: ScoredRun, corpus: Corpus, crossCorpus: Corpus | null): string {
+  const header = [`run ${run.id}  (${run.source.format}: ${run.source.path}) against ${describeCorpus(corpus)}`];
+  if (crossCorpus !== null) header.push(`cross-task ceiling: ${describeCorpus(crossCorpus)}`);
+  if (scores.length === 0) return [...header, '(no episodes)'].join('\n');
   const columns = [
     { header: '#', alignRight: true },
     { header: 'node' },
     { header: 'H', alignRight: true },
+    ...(cross === null ? [] : [{ header: 'H cross-task', alignRight: true }]),
     { header: 'distance', alignRight: true },
+    ...(cross === null ? [] : [{ header: 'distance cross-task', alignRight: true }]),
     { header: 'nearest' },
     { header: 'similarity', alignRight: true },
   ];
   const rows = scores.map((score, position) => {
     const episode = run.episodes[position]!;
     const nearest = score.neighbours[0];
-    return [String(episode.index), episode.id, String(score.score), formatNumber(score.distance), nearest?.id ?? '-', formatNumber(nearest?.similarity)];
+    const crossScore = cross?.[position];
+    return [
+      String(episode.index),
+      episode.id,
+      String(score.score),
+      ...(crossScore === undefined ? [] : [String(crossScore.score)]),
+      formatNumber(score.distance),
+      ...(crossScore === undefined ? [] : [formatNumber(crossScore.distance)]),
+      nearest?.id ?? '-',
+      formatNumber(nearest?.similarity),
+    ];
   });
-  const footer = `mean H ${formatNumber(mean(scores.map((score) => score.score)))}, mean distance ${formatNumber(mean(scores.map((score) => score.distance)))}`;
-  return [header, formatTextTable(columns, rows), footer].join('\n');
+  const footer = [`mean H ${formatNumber(meanH(scores))}, mean distance ${formatNumber(meanDistance(scores))}`];
+  if (cross !== null) footer.push(`cross-task ceiling: mean H ${formatNumber(meanH(cross))}, mean distance ${formatNumber(meanDistance(cross))}`);
+  return [...header, formatTextTable(columns, rows), footer.join('; ')].join('\n');
+}
+
+function crossTaskTable(scored: readonly ScoredRun[], crossCorpus: Corpus): string {
+  const columns = [
+    { header: 'run' },
+    { header: 'episodes', alignRight: true },
+    { header: 'mean H', alignRight: true },
+    { header: 'ceiling H', alignRight: true },
+    { header: 'mean distance', alignRight: true },
+    { header: 'ceiling distance', alignRight: true },
+  ];
+  const row = (name: string, scores: readonly HCreativityScore[], cross: readonly HCreativityScore[]) => [
+    name,
+    String(scores.length),
+    formatNumber(meanH(scores)),
+    formatNumber(meanH(cross)),
+    formatNumber(meanDistance(scores)),
+    formatNumber(meanDistance(cross)),
+  ];
+  const rows = scored.map((result) => row(result.run.id, result.scores, result.cross ?? []));
+  if (scored.length > 1) rows.push(row('all runs', scored.flatMap((result) => result.scores), scored.flatMap((result) => result.cross ?? [])));
+  return [
+    `cross-task calibration: the same episodes against ${describeCorpus(crossCorpus)}, an unrelated task (the ceiling)`,
+    formatTextTable(columns, rows),
+  ].join('\n');
+}
+
+function medalTable(tiers: readonly MedalTierScore[], scored: readonly ScoredRun[], corpus: Corpus): string {
+  const columns = [
+    { header: 'solutions' },
+    { header: 'count', alignRight: true },
+    { header: 'mean H', alignRight: true },
+    { header: 'mean distance', alignRight: true },
+  ];
+  const rows = tiers.map((tier) => [`${tier.medal} medal`, String(tier.solutions), formatNumber(tier.meanH), formatNumber(tier.meanDistance)]);
+  const episodes = scored.flatMap((result) => result.scores);
+  if (episodes.length > 0) rows.push(['agent episodes (above)', String(episodes.length), formatNumber(meanH(episodes)), formatNumber(meanDistance(episodes))]);
+  return [
+    `medal-tier calibration: each medal solution of ${describeCorpus(corpus)} scored against the rest of it (leave-one-out)`,
+    formatTextTable(columns, rows),
+  ].join('\n');
+}
+
+function timelineTable(timeline: NeighbourTimeline, k: number): string {
+  const columns = [
+    { header: 'quartile' },
+    { header: 'from' },
+    { header: 'to' },
+    { header: 'solutions', alignRight: true },
+    { header: 'episodes', alignRight: true },
+    { header: 'share', alignRight: true },
+  ];
+  const names = ['Q1 (oldest)', 'Q2', 'Q3', 'Q4 (newest)'];
+  const rows = timeline.quartiles.map((quartile) => [
+    names[quartile.quartile - 1]!,
+    quartile.from ?? '-',
+    quartile.to ?? '-',
+    String(quartile.solutions),
+    String(quartile.episodes),
+    formatNumber(quartile.share),
+  ]);
+  const notes = [`${timeline.placed} of ${timeline.episodes} episode(s) placed`];
+  if (timeline.undated > 0) notes.push(`${timeline.undated} whose nearest human solution has no timestamp`);
+  if (timeline.withoutHumanNeighbour > 0) notes.push(`${timeline.withoutHumanNeighbour} without a human solution among their ${k} nearest`);
+  return [
+    `nearest human neighbour on the corpus timeline (${timeline.datedSolutions} dated human solution(s) in quartiles): ${notes.join('; ')}`,
+    formatTextTable(columns, rows),
+  ].join('\n');
 }

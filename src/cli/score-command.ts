@@ -3,6 +3,9 @@ import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
+import type { Corpus } from '../corpus/corpus.js';
+import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore, type HCreativityScorer } from '../corpus/h-creativity-scorer.js';
+import { openCorpus } from '../corpus/open-corpus.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
@@ -15,6 +18,7 @@ interface ScoreCommandOptions extends JudgeCommandOptions {
   format?: TrajectoryFormat;
   metric?: string;
   taskCard?: string;
+  corpus?: string;
   json?: boolean;
   quiet?: boolean;
 }
@@ -33,6 +37,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
     .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
     .option('--escalation-threshold <confidence>', 'escalating judge: ask the LLM below this rubric confidence (default 0.85)')
     .option('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)')
+    .option('--corpus <dir>', 'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json')
     .option('--json', 'print JSON lines in boden\'s episode format (with scores) instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ScoreCommandOptions) => {
@@ -54,6 +59,17 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
+      let corpusScoring: CorpusScoring | undefined;
+      if (options.corpus !== undefined) {
+        try {
+          const corpus = await openCorpus(options.corpus);
+          corpusScoring = { corpus, scorer: createHCreativityScorer({ corpus }) };
+        } catch (error) {
+          process.stderr.write(`boden score: ${describeFailure(error)}\n`);
+          setExitCode(ExitCode.usageOrInputError);
+          return;
+        }
+      }
       const progress = createProgress({ quiet: options.quiet === true });
       const { runs, failures } = await loadRuns(paths, {
         progress,
@@ -64,8 +80,9 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
         const judged = commandJudge === undefined ? undefined : await judgeReport(report, commandJudge);
+        const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
-        process.stdout.write(options.json ? `${jsonLines(report, judged).join('\n')}\n` : `${table(report, judged)}\n\n`);
+        process.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
       }
       for (const failure of failures) process.stderr.write(`boden score: ${failure.message}\n`);
       if (!options.json) {
@@ -74,6 +91,23 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
       }
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });
+}
+
+/** The corpus of `--corpus` and its H-creativity scorer. */
+interface CorpusScoring {
+  readonly corpus: Corpus;
+  readonly scorer: HCreativityScorer;
+}
+
+/** A run's H-creativity against the `--corpus` corpus, by episode id. */
+interface HCreativityRun {
+  readonly corpus: Corpus;
+  readonly scores: ReadonlyMap<string, HCreativityScore>;
+}
+
+async function scoreHCreativity(report: RunReport, { corpus, scorer }: CorpusScoring): Promise<HCreativityRun> {
+  const scores = await scoreRunHCreativity(report.run, scorer);
+  return { corpus, scores: new Map(report.run.episodes.map((episode, position) => [episode.id, scores[position]!])) };
 }
 
 /** The verdicts of a run and what the judge reports about it. */
@@ -98,12 +132,14 @@ async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promi
   };
 }
 
-function jsonLines(report: RunReport, judged: JudgedRun | undefined): string[] {
+function jsonLines(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined): string[] {
   const episodes = new Map<string, Record<string, number | null>>(
     report.episodes.map((row) => {
       const verdict = judged?.verdicts.get(row.episode.id);
       const judgeScores: Record<string, number> = verdict ? { judge: verdict.score, 'judge-confidence': verdict.confidence } : {};
-      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores }];
+      const hScore = h?.scores.get(row.episode.id);
+      const hScores: Record<string, number> = hScore ? { 'h-creativity': hScore.score, 'h-distance': hScore.distance } : {};
+      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores, ...hScores }];
     }),
   );
   return [
@@ -115,7 +151,7 @@ function jsonLines(report: RunReport, judged: JudgedRun | undefined): string[] {
   ];
 }
 
-function table(report: RunReport, judged: JudgedRun | undefined): string {
+function table(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined): string {
   const { run, feasibility, impactReference: reference } = report;
   const direction = run.metric.maximize ? 'maximise' : 'minimise';
   const header = [
@@ -139,6 +175,7 @@ function table(report: RunReport, judged: JudgedRun | undefined): string {
     { header: 'impact', alignRight: true },
     { header: 'failed', alignRight: true },
     ...report.metricIds.map((id) => ({ header: id, alignRight: true })),
+    ...(h ? [{ header: 'H', alignRight: true }] : []),
     ...(judged ? [{ header: 'judge' }] : []),
   ];
   const rows = report.episodes.map((row) => [
@@ -149,10 +186,20 @@ function table(report: RunReport, judged: JudgedRun | undefined): string {
     formatNumber(row.impact),
     String(row.episode.failedAttempts),
     ...report.metricIds.map((id) => formatNumber(row.novelty[id])),
+    ...(h ? [String(h.scores.get(row.episode.id)?.score ?? '-')] : []),
     ...(judged ? [formatVerdict(judged.verdicts.get(row.episode.id))] : []),
   ]);
-  const footer = judged ? [judgeFooter(judged.summary)] : [];
+  const footer = [...(h ? [hFooter(h)] : []), ...(judged ? [judgeFooter(judged.summary)] : [])];
   return [...header, formatTextTable(columns, rows), ...footer].join('\n');
+}
+
+function hFooter({ corpus, scores }: HCreativityRun): string {
+  const values = [...scores.values()];
+  const mean = (pick: (score: HCreativityScore) => number) => (values.length === 0 ? null : values.reduce((sum, score) => sum + pick(score), 0) / values.length);
+  return (
+    `H: H-creativity 0-4 against corpus ${corpus.directory} (task ${corpus.task}, ${corpus.size} solution(s)); ` +
+    `mean H ${formatNumber(mean((score) => score.score))}, mean distance ${formatNumber(mean((score) => score.distance))}`
+  );
 }
 
 function formatVerdict(verdict: JudgeVerdict | undefined): string {

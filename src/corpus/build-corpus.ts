@@ -1,8 +1,8 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseOptions } from '../options/parse-options.js';
-import { createHnswVectorIndex } from '../vector-index/hnsw-vector-index.js';
 import type { CorpusEntry } from './corpus-entry.js';
+import { hnswCorpusIndex } from './corpus-index-factory.js';
 import { corpusManifestName } from './corpus-manifest.js';
 import { buildCorpusOptionsSchema, type BuildCorpusOptions } from './corpus-options.js';
 import type { SkippedInput } from './corpus-solution.js';
@@ -22,17 +22,19 @@ export interface BuildCorpusResult {
  * Reads the solutions under `inputs` (see `readSolutions`), summarises and embeds them, and saves the corpus in
  * `out`. When `out` already holds a corpus, appends to it: the embedder, summarizer and task must match its manifest
  * (`CorpusMismatchError` otherwise), and ids it already has are skipped. Bad files and records are skipped and
- * reported, never thrown; a failed save leaves the previous corpus readable.
+ * reported, never thrown; a failed save leaves the previous corpus readable. `index` chooses where the vectors live
+ * (see `CorpusIndexFactory`); an HNSW index file in `out` by default.
  */
 export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCorpusResult> {
-  const { inputs, task, out, embedder, summarizer, hnsw } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  const { inputs, task, out, embedder, summarizer, hnsw, index: indexFactory } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  const factory = indexFactory ?? hnswCorpusIndex(hnsw);
   let corpus: Corpus;
   if (await exists(join(out, corpusManifestName))) {
     checkCorpusMatches(out, await readCorpusManifest(out), { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id, task });
-    corpus = await openCorpus(out, { embedder, summarizer });
+    corpus = await openCorpus(out, { embedder, summarizer, index: factory });
   } else {
     await mkdir(out, { recursive: true });
-    const index = createHnswVectorIndex({ ...hnsw, dimensions: embedder.dimensions });
+    const index = factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
   }
   const read = await readSolutions(inputs, { task });

@@ -25,7 +25,7 @@ export const CorpusManifestSchema = z.strictObject({
   /** Incremented by every save; names the generation's files. */
   generation: z.number().int().min(1),
   files: z.strictObject({
-    /** The HNSW index file (its metadata is `<index>.meta.json`), relative to the directory. */
+    /** The vector index file, HNSW by default (its metadata is `<index>.meta.json`), relative to the directory. */
     index: z.string().min(1),
     /** The entries (JSON lines), relative to the directory. */
     entries: z.string().min(1),

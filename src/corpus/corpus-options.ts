@@ -4,6 +4,7 @@ import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { efSearchSchema, hnswGraphOptionsSchema } from '../vector-index/hnsw-vector-index-options.js';
 import type { ApproachSummarizer } from './approach-summarizer.js';
 import { ConceptApproachSummarizer } from './concept-approach-summarizer.js';
+import { isCorpusIndexFactory, type CorpusIndexFactory } from './corpus-index-factory.js';
 
 const isEmbedder = (value: unknown): boolean =>
   value !== null &&
@@ -14,12 +15,12 @@ const isEmbedder = (value: unknown): boolean =>
 const isSummarizer = (value: unknown): boolean =>
   value !== null && typeof value === 'object' && typeof (value as ApproachSummarizer).id === 'string' && typeof (value as ApproachSummarizer).summarize === 'function';
 
-const embedderSchema = z
-  .custom<Embedder>(isEmbedder, 'expected an Embedder (an object with id, dimensions and embed())')
-  .default(() => new HashingEmbedder());
+const anyEmbedderSchema = z.custom<Embedder>(isEmbedder, 'expected an Embedder (an object with id, dimensions and embed())');
+const embedderSchema = anyEmbedderSchema.default(() => new HashingEmbedder());
 const summarizerSchema = z
   .custom<ApproachSummarizer>(isSummarizer, 'expected an ApproachSummarizer (an object with id and summarize())')
   .default(() => new ConceptApproachSummarizer());
+const indexFactorySchema = z.custom<CorpusIndexFactory>(isCorpusIndexFactory, 'expected a CorpusIndexFactory (an object with create() and load())');
 
 /** Options of `buildCorpus`; the defaults live here. */
 export const buildCorpusOptionsSchema = z.strictObject({
@@ -35,16 +36,23 @@ export const buildCorpusOptionsSchema = z.strictObject({
   summarizer: summarizerSchema,
   /** Graph settings of a new corpus's HNSW index; an existing corpus keeps its own. */
   hnsw: hnswGraphOptionsSchema.prefault({}),
+  /** Makes and loads the vector index (e.g. over a LangChain vector store); HNSW with `hnsw` settings by default. */
+  index: indexFactorySchema.optional(),
 });
 
 /** Options of `openCorpus`; the defaults live here. */
 export const openCorpusOptionsSchema = z.strictObject({
-  /** Must have the id and dimensions the corpus was built with (`CorpusMismatchError` otherwise). */
-  embedder: embedderSchema,
+  /**
+   * Must have the id and dimensions the corpus was built with (`CorpusMismatchError` otherwise); by default a
+   * `HashingEmbedder` of the dimensions in the corpus's manifest.
+   */
+  embedder: anyEmbedderSchema.optional(),
   /** Must have the id the corpus was built with (`CorpusMismatchError` otherwise). */
   summarizer: summarizerSchema,
-  /** Overrides the saved HNSW search setting. */
+  /** Overrides the saved HNSW search setting (of the default index only). */
   efSearch: efSearchSchema.optional(),
+  /** Loads the saved vector index, e.g. over the LangChain vector store it was written to; by its kind by default. */
+  index: indexFactorySchema.optional(),
 });
 
 /** Options of `buildCorpus` as callers pass them. */

@@ -1,4 +1,5 @@
 import type { Embedder, EmbeddingInput } from '../embedder/embedder.js';
+import { clampNeighborCount } from '../vector-index/clamp-neighbor-count.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ApproachSummarizer } from './approach-summarizer.js';
 import type { CorpusEntry, CorpusNeighbor } from './corpus-entry.js';
@@ -8,6 +9,13 @@ import type { CorpusSolution, SkippedInput, SolutionOrigin } from './corpus-solu
 
 // Embedding calls are batched so a remote embedder sees reasonable requests.
 const embeddingBatchSize = 64;
+
+/** Options of `Corpus.search` and `Corpus.searchApproach`. */
+export interface CorpusSearchOptions {
+  readonly signal?: AbortSignal;
+  /** Ids to leave out of the results, e.g. the solution being scored against the rest of its corpus. */
+  readonly exclude?: Iterable<string>;
+}
 
 /** Everything a `Corpus` is made of; built by `buildCorpus` and `openCorpus`. */
 export interface CorpusState {
@@ -23,9 +31,9 @@ export interface CorpusState {
 
 /**
  * The solutions of one task (human, or earlier agents'), stored in a directory: their metadata and approach
- * summaries, and an HNSW index of the summaries' embeddings. Every solution and every query passes through the
- * same summarizer and embedder, so retrieval reflects method, not coding style. Not safe for concurrent `add`
- * and `save` calls from several writers.
+ * summaries, and a vector index (HNSW by default) of the summaries' embeddings. Every solution and every query
+ * passes through the same summarizer and embedder, so retrieval reflects method, not coding style. Not safe for
+ * concurrent `add` and `save` calls from several writers.
  */
 export class Corpus {
   /** The directory it is saved in. */
@@ -109,15 +117,23 @@ export class Corpus {
 
   /**
    * The `k` solutions whose approach is closest to `episode`'s, most similar first (`k` is clamped to `size`; a
-   * negative or fractional `k` throws `InvalidArgumentError`).
+   * negative or fractional `k` throws `InvalidArgumentError`). Ids in `exclude` are left out (leave-one-out).
    */
-  async search(episode: EmbeddingInput, k: number, options: { signal?: AbortSignal } = {}): Promise<CorpusNeighbor[]> {
-    const [vector] = await this.embedder.embed([this.approachInput(episode)], options);
-    return this.#index.search(vector!, k).map((neighbor) => ({
-      entry: this.#entries.get(neighbor.id)!,
-      similarity: neighbor.similarity,
-      distance: neighbor.distance,
-    }));
+  async search(episode: EmbeddingInput, k: number, options: CorpusSearchOptions = {}): Promise<CorpusNeighbor[]> {
+    return this.searchApproach(this.approachInput(episode).plan, k, options);
+  }
+
+  /** Like `search`, for an approach summary already made (e.g. a corpus entry's `summary`). */
+  async searchApproach(approach: string, k: number, options: CorpusSearchOptions = {}): Promise<CorpusNeighbor[]> {
+    const { exclude = [], ...callOptions } = options;
+    const excluded = new Set([...exclude].filter((id) => this.#entries.has(id)));
+    const wanted = clampNeighborCount(k, this.size - excluded.size);
+    const [vector] = await this.embedder.embed([{ plan: approach, code: '' }], callOptions);
+    return this.#index
+      .search(vector!, wanted + excluded.size)
+      .filter((neighbor) => !excluded.has(neighbor.id))
+      .slice(0, wanted)
+      .map((neighbor) => ({ entry: this.#entries.get(neighbor.id)!, similarity: neighbor.similarity, distance: neighbor.distance }));
   }
 
   /**

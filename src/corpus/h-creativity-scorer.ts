@@ -10,6 +10,15 @@ export interface HCreativityEpisode {
   readonly plan: string;
   readonly code: string;
   readonly summary?: string | null;
+  /** Its approach summary when already made (a corpus entry's `summary`); otherwise the corpus's summarizer makes it. */
+  readonly approach?: string;
+}
+
+/** Options of one `HCreativityScorer.score` call. */
+export interface HCreativityScoreOptions {
+  readonly signal?: AbortSignal;
+  /** Corpus ids to leave out of the neighbours, e.g. the solution itself when a corpus entry is scored (leave-one-out). */
+  readonly exclude?: Iterable<string>;
 }
 
 /** A corpus solution retrieved for an episode, by id, with its cosine similarity to the episode's approach. */
@@ -33,7 +42,7 @@ export interface HCreativityScore {
 /** Scores episodes' H-creativity (novelty relative to a corpus of a task's solutions). */
 export interface HCreativityScorer {
   /** The H-creativity of `episode` of run `runId`. */
-  score(episode: HCreativityEpisode, runId: string, options?: { signal?: AbortSignal }): Promise<HCreativityScore>;
+  score(episode: HCreativityEpisode, runId: string, options?: HCreativityScoreOptions): Promise<HCreativityScore>;
 }
 
 // Corpus ids are namespaced so the judge's per-run cache never confuses a corpus solution with an episode.
@@ -51,8 +60,10 @@ const neighbourPrefix = 'corpus:';
 export function createHCreativityScorer(options: HCreativityScorerOptions): HCreativityScorer {
   const { corpus, judge, k } = parseOptions(hCreativityScorerOptionsSchema, options, 'createHCreativityScorer');
   return {
-    async score(episode, runId, callOptions = {}) {
-      const hits = corpus.size === 0 ? [] : await corpus.search(episode, k, callOptions);
+    async score(episode, runId, { signal, exclude = [] } = {}) {
+      const callOptions = signal === undefined ? {} : { signal };
+      const approach = episode.approach ?? corpus.approachInput(episode).plan;
+      const hits = corpus.size === 0 ? [] : await corpus.searchApproach(approach, k, { ...callOptions, exclude });
       const neighbours = hits.map((hit) => ({ id: hit.entry.id, similarity: hit.similarity }));
       const distance = hits.length === 0 ? 1 : 1 - Math.max(...hits.map((hit) => hit.similarity));
       // Both sides in the summary space, as the paper does: a corpus keeps summaries, not code, so the episode is
@@ -63,7 +74,6 @@ export function createHCreativityScorer(options: HCreativityScorerOptions): HCre
         code: hit.entry.summary,
         summary: hit.entry.summary,
       }));
-      const approach = corpus.approachInput(episode).plan;
       // Each episode has its own neighbours, so each judgement is its own "run" for judges that cache run history.
       const verdict = await judge.judge(
         {

@@ -22,7 +22,8 @@ export { readSolutionFile, isSolutionFile, solutionFileKinds } from './read-solu
 export { readSolutionRecords, SolutionRecordSchema, type SolutionRecord } from './read-solution-records.js';
 export { readTrajectorySolutions } from './read-trajectory-solutions.js';
 export { readSolutions } from './read-solutions.js';
-export { Corpus } from './corpus.js';
+export { Corpus, type CorpusSearchOptions } from './corpus.js';
+export { hnswCorpusIndex, type CorpusIndexFactory } from './corpus-index-factory.js';
 export { buildCorpus, type BuildCorpusResult } from './build-corpus.js';
 export { openCorpus } from './open-corpus.js';
 export type { BuildCorpusOptions, OpenCorpusOptions } from './corpus-options.js';
@@ -34,6 +35,14 @@ export {
   type HCreativityEpisode,
   type HCreativityNeighbour,
   type HCreativityScore,
+  type HCreativityScoreOptions,
   type HCreativityScorer,
 } from './h-creativity-scorer.js';
+export { scoreMedalTiers, type MedalTierScore } from './medal-tier-calibration.js';
+export {
+  nearestHumanNeighbourTimeline,
+  solutionTime,
+  type NeighbourTimeline,
+  type TimelineQuartile,
+} from './neighbour-timeline.js';
 export { hCreativityScorerOptionsSchema, type HCreativityScorerOptions } from './h-creativity-scorer-options.js';

@@ -1,27 +1,28 @@
 import { join } from 'node:path';
 import { CorpusFileError } from '../errors/corpus-file-error.js';
 import { CorpusMismatchError } from '../errors/corpus-mismatch-error.js';
+import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { parseOptions } from '../options/parse-options.js';
-import { loadHnswVectorIndex } from '../vector-index/load-hnsw-vector-index.js';
 import { readCorpusEntries, readCorpusManifest } from './corpus-files.js';
+import { hnswCorpusIndex } from './corpus-index-factory.js';
 import type { CorpusManifest } from './corpus-manifest.js';
 import { openCorpusOptionsSchema, type OpenCorpusOptions } from './corpus-options.js';
 import { Corpus } from './corpus.js';
 
 /**
  * Opens the corpus saved in `directory`. The embedder must have the id and dimensions, and the summarizer the id,
- * it was built with (`CorpusMismatchError` naming both otherwise); missing or damaged files throw
- * `CorpusFileError` (or the index loader's `IndexFileError`).
+ * it was built with (`CorpusMismatchError` naming both otherwise); without an embedder, a `HashingEmbedder` of the
+ * manifest's dimensions is used. Missing or damaged files throw `CorpusFileError` (or the index loader's
+ * `IndexFileError`).
  */
 export async function openCorpus(directory: string, options: OpenCorpusOptions = {}): Promise<Corpus> {
-  const { embedder, summarizer, efSearch } = parseOptions(openCorpusOptionsSchema, options, 'openCorpus');
+  const resolved = parseOptions(openCorpusOptionsSchema, options, 'openCorpus');
+  const { summarizer, efSearch } = resolved;
   const manifest = await readCorpusManifest(directory);
+  const embedder = resolved.embedder ?? new HashingEmbedder({ dimensions: manifest.embedder.dimensions });
   checkCorpusMatches(directory, manifest, { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id });
-  const index = await loadHnswVectorIndex({
-    path: join(directory, manifest.files.index),
-    dimensions: manifest.embedder.dimensions,
-    ...(efSearch === undefined ? {} : { efSearch }),
-  });
+  const factory = resolved.index ?? hnswCorpusIndex({}, efSearch);
+  const index = await factory.load({ path: join(directory, manifest.files.index), dimensions: manifest.embedder.dimensions });
   const entries = await readCorpusEntries(directory, manifest);
   const missing = entries.find((entry) => !index.has(entry.id));
   if (entries.length !== manifest.counts.solutions || index.size !== entries.length || missing !== undefined) {

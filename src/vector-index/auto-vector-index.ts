@@ -8,6 +8,7 @@ import { createExactVectorIndex, ExactVectorIndex } from './exact-vector-index.j
 import { createHnswVectorIndex, type HnswVectorIndex } from './hnsw-vector-index.js';
 import type { Neighbor } from './neighbor.js';
 import type { VectorIndex, VectorInput } from './vector-index.js';
+import type { VectorIndexSaveOptions } from './vector-index-save-options.js';
 
 /** Creates an empty `AutoVectorIndex` (the default index); a bad option throws `InvalidOptionsError` naming it. */
 export function createAutoVectorIndex(options: AutoVectorIndexOptions): AutoVectorIndex {
@@ -66,8 +67,8 @@ export class AutoVectorIndex implements VectorIndex {
   }
 
   /** Saves the current implementation's files; `loadAutoVectorIndex` reads either kind. */
-  async save(path: string): Promise<void> {
-    await this.current.save(path);
+  async save(path: string, options: VectorIndexSaveOptions = {}): Promise<void> {
+    await this.current.save(path, options);
   }
 
   private switchIfLarge(): void {

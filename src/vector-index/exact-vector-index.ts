@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { parseOptions } from '../options/parse-options.js';
 import { clampNeighborCount } from './clamp-neighbor-count.js';
 import {
@@ -11,6 +10,7 @@ import { normalizeVector } from './normalize-vector.js';
 import { TopNeighbors } from './top-neighbors.js';
 import { saveVectorIndexFiles, sha256Hex } from './vector-index-metadata.js';
 import type { VectorIndex, VectorInput } from './vector-index.js';
+import { writeNewFile, type VectorIndexSaveOptions } from './vector-index-save-options.js';
 
 /** Everything an `ExactVectorIndex` is made of; built by `createExactVectorIndex` and `loadExactVectorIndex`. */
 export interface ExactVectorIndexState {
@@ -110,15 +110,32 @@ export class ExactVectorIndex implements VectorIndex {
     }
   }
 
+  /** An independent copy of the index (same options, vectors and ids). */
+  copy(): ExactVectorIndex {
+    return new ExactVectorIndex({
+      options: this.options,
+      vectors: this.vectors.slice(0, Math.max(this.ids.length, 1) * this.dimensions),
+      ids: [...this.ids],
+    });
+  }
+
+  /** A copy of the unit vector stored under `id`, or undefined. */
+  vector(id: string): Float32Array | undefined {
+    const row = this.rows.get(id);
+    return row === undefined ? undefined : this.vectors.slice(row * this.dimensions, (row + 1) * this.dimensions);
+  }
+
   /** Writes the vectors (little-endian float32 rows) to `path` and the ids beside it, atomically. */
-  async save(path: string): Promise<void> {
+  async save(path: string, options: VectorIndexSaveOptions = {}): Promise<void> {
+    const writeFile = options.writeFile ?? writeNewFile;
     await saveVectorIndexFiles({
       path,
+      writeFile,
       writeData: async (temporaryPath) => {
         const ids = [...this.ids];
         const bytes = new Uint8Array(this.vectors.buffer, this.vectors.byteOffset, ids.length * this.dimensions * 4);
         const data = bytes.slice();
-        await writeFile(temporaryPath, data, { flag: 'wx' });
+        await writeFile(temporaryPath, data);
         return {
           dataFile: { bytes: data.length, sha256: sha256Hex(data) },
           metadata: { implementation: 'exact', dimensions: this.dimensions, ids },

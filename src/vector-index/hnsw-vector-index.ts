@@ -13,6 +13,7 @@ import { normalizeVector } from './normalize-vector.js';
 import { resolveEfSearch } from './resolve-ef-search.js';
 import { saveVectorIndexFiles } from './vector-index-metadata.js';
 import type { VectorIndex, VectorInput } from './vector-index.js';
+import type { VectorIndexSaveOptions } from './vector-index-save-options.js';
 
 const { HierarchicalNSW } = hnswlib;
 /** The hnswlib-node index class this implementation wraps. */
@@ -134,10 +135,14 @@ export class HnswVectorIndex implements VectorIndex {
     }
   }
 
-  /** Writes the hnswlib file to `path` and the id map and options beside it, atomically. */
-  async save(path: string): Promise<void> {
+  /**
+   * Writes the hnswlib file to `path` and the id map and options beside it, atomically. hnswlib writes its file
+   * natively; `options.writeFile` writes the metadata.
+   */
+  async save(path: string, options: VectorIndexSaveOptions = {}): Promise<void> {
     await saveVectorIndexFiles({
       path,
+      writeFile: options.writeFile,
       writeData: async (temporaryPath) => {
         // Snapshot the id map in the same synchronous step as the native write, so the two always agree.
         const entries = [...this.labelsById];

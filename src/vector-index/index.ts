@@ -23,3 +23,11 @@ export { InvalidVectorError, type InvalidVectorReason } from '../errors/invalid-
 export { IndexFileError, type IndexFileProblem } from '../errors/index-file-error.js';
 export { VectorIndexOperationError } from '../errors/vector-index-operation-error.js';
 export { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+export {
+  createLangChainVectorIndex,
+  LangChainVectorIndex,
+  langChainDocumentKeys,
+} from './langchain-vector-index.js';
+export { loadLangChainVectorIndex } from './load-langchain-vector-index.js';
+export type { LangChainVectorIndexOptions, LoadLangChainVectorIndexOptions } from './langchain-vector-index-options.js';
+export { writeNewFile, type VectorIndexFileWriter, type VectorIndexSaveOptions } from './vector-index-save-options.js';

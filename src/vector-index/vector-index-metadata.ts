@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { IndexFileError } from '../errors/index-file-error.js';
 import { writeFilesAtomic } from '../files/write-file-atomic.js';
 import { hnswGraphOptionsSchema } from './hnsw-vector-index-options.js';
+import { writeNewFile, type VectorIndexFileWriter } from './vector-index-save-options.js';
 
 const format = 'boden-vector-index';
 const formatVersion = 1;
@@ -149,14 +150,17 @@ export interface WrittenData {
  * Saves an index as two files written together atomically: the data file at `path` and the metadata beside it.
  * `writeData` writes the data file at the temporary path it is given and returns its summary with the metadata
  * of the very state it wrote (so the id map always matches the vectors). `writeData` is called before this function
- * first yields: whatever it reads synchronously is the state as of the call.
+ * first yields: whatever it reads synchronously is the state as of the call. `writeFile` writes the metadata file (and
+ * is what `writeData` should write the data file with); `writeNewFile` by default.
  */
 export async function saveVectorIndexFiles({
   path,
   writeData,
+  writeFile = writeNewFile,
 }: {
   path: string;
   writeData: (temporaryPath: string) => Promise<WrittenData>;
+  writeFile?: VectorIndexFileWriter | undefined;
 }): Promise<void> {
   let written: WrittenData | undefined;
   await writeFilesAtomic([
@@ -171,7 +175,7 @@ export async function saveVectorIndexFiles({
       contents: async (temporaryPath) => {
         if (written === undefined) throw new Error('the data file must be written before its metadata');
         const metadata = { format, formatVersion, ...written.metadata, dataFile: written.dataFile };
-        await writeFile(temporaryPath, `${JSON.stringify(metadata)}\n`, { flag: 'wx' });
+        await writeFile(temporaryPath, `${JSON.stringify(metadata)}\n`);
       },
     },
   ]);

@@ -1,4 +1,5 @@
 import type { Neighbor } from './neighbor.js';
+import type { VectorIndexSaveOptions } from './vector-index-save-options.js';
 
 /** A vector as callers hand it in; indexes copy and normalise it, so the caller may reuse the array. */
 export type VectorInput = Float32Array | readonly number[];
@@ -31,7 +32,7 @@ export interface VectorIndex {
   /**
    * Writes the index to `path` and its metadata (ids, options, checksum) to `vectorIndexMetadataPath(path)`,
    * atomically: a failed save leaves the previous files intact. Saves the state as of the call, so the index may be
-   * used while the promise is pending.
+   * used while the promise is pending. `options.writeFile` replaces the file writer (see `VectorIndexSaveOptions`).
    */
-  save(path: string): Promise<void>;
+  save(path: string, options?: VectorIndexSaveOptions): Promise<void>;
 }

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importTrajectory } from '../../adapters/trajectory/index.js';
+import { buildCorpus, createHCreativityScorer, openCorpus, scoreRunHCreativity } from '../../src/corpus/index.js';
 import { EpisodeJsonlRecordSchema, readEpisodesJsonl } from '../../src/index.js';
 import { runCli } from '../support/run-cli.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
@@ -73,6 +75,53 @@ describe('boden score', () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', card]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${card} at $.top1`);
+  });
+});
+
+describe('boden score --corpus', () => {
+  const example = 'examples/aide-tabular-run.journal.json';
+
+  it('adds an H column and h-creativity / h-distance scores equal to the H-creativity scorer\'s', async () => {
+    const records = join(directory, 'house-prices.jsonl');
+    writeFileSync(
+      records,
+      [
+        { id: 'lgbm', task: 'house-prices', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor()' },
+        { id: 'ridge', task: 'house-prices', code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score' },
+        { id: 'cnn', task: 'house-prices', text: 'A convolutional neural network on the listing photos with mixup.' },
+      ]
+        .map((record) => `${JSON.stringify(record)}\n`)
+        .join(''),
+    );
+    const corpusDirectory = join(directory, 'corpus');
+    await buildCorpus({ inputs: [records], task: 'house-prices', out: corpusDirectory });
+    const [run] = await importTrajectory(example);
+    const expected = await scoreRunHCreativity(run!, createHCreativityScorer({ corpus: await openCorpus(corpusDirectory) }));
+
+    const text = await runCli(['score', example, '--corpus', corpusDirectory]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour.*unique-code\s+H$/m);
+    const hColumn = run!.episodes.map((episode) => text.stdout.split('\n').find((line) => line.includes(` ${episode.id} `))!.trim().split(/\s+/).at(-1));
+    expect(hColumn).toEqual(expected.map((score) => String(score.score)));
+    expect(text.stdout).toMatch(/H: H-creativity 0-4 against corpus .*corpus \(task house-prices, 3 solution\(s\)\); mean H \d\.\d{3}, mean distance \d\.\d{3}/);
+
+    const json = await runCli(['score', example, '--corpus', corpusDirectory, '--json']);
+    expect(json.code).toBe(0);
+    const episodes = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)))
+      .filter((record) => record.type === 'episode');
+    expect(episodes.map((record) => record.scores?.['h-creativity'])).toEqual(expected.map((score) => score.score));
+    episodes.forEach((record, position) => expect(record.scores?.['h-distance']).toBeCloseTo(expected[position]!.distance, 10));
+    expect(episodes[0]!.scores).toEqual(expect.objectContaining({ impact: expect.any(Number), 'unique-code': 1 }));
+  });
+
+  it('exits 2 naming the problem when the corpus cannot be opened', async () => {
+    const result = await runCli(['score', example, '--corpus', join(directory, 'no-corpus-here')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/boden score: .*no-corpus-here.*corpus\.json/);
   });
 });
 

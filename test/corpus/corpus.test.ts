@@ -124,6 +124,14 @@ describe('buildCorpus and openCorpus', () => {
     await expect(openCorpus(damaged)).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'corrupt');
   });
 
+  it('opens a corpus with a HashingEmbedder of its manifest\'s dimensions when none is given', async () => {
+    const narrow = join(directory, 'narrow');
+    await buildCorpus({ inputs: [firstBatch], task: 'titanic', out: narrow, embedder: new HashingEmbedder({ dimensions: 64 }) });
+    const corpus = await openCorpus(narrow);
+    expect([corpus.embedder.id, corpus.embedder.dimensions]).toEqual(['hashing-v1/64', 64]);
+    expect((await corpus.search({ plan: 'LightGBM, stratified k-fold', code: '' }, 1))[0]!.entry.id).toBe('gbm');
+  });
+
   it('rejects bad options, naming them', async () => {
     await expect(buildCorpus({ inputs: [], task: 'titanic', out })).rejects.toThrow(InvalidOptionsError);
     await expect(buildCorpus({ inputs: [firstBatch], task: 'titanic', out, embedder: {} as Embedder })).rejects.toThrow(/embedder/);

@@ -1,28 +1,30 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
 import { createAutoVectorIndex } from '../../src/vector-index/auto-vector-index.js';
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
 import { createHnswVectorIndex } from '../../src/vector-index/hnsw-vector-index.js';
 import { loadAutoVectorIndex } from '../../src/vector-index/load-auto-vector-index.js';
 import { vectorIndexMetadataPath } from '../../src/vector-index/vector-index-metadata.js';
+import { writeNewFile, type VectorIndexFileWriter } from '../../src/vector-index/vector-index-save-options.js';
 import type { VectorIndex } from '../../src/vector-index/vector-index.js';
 
-// Fault injection: make `writeFile` to matching paths write a partial file and then fail, as a full disk would.
-const failure = vi.hoisted(() => ({ pattern: null as RegExp | null }));
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  const writeFile: typeof actual.writeFile = async (file, data, options) => {
-    if (failure.pattern !== null && typeof file === 'string' && failure.pattern.test(file)) {
-      await actual.writeFile(file, 'partial');
-      throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC' });
-    }
-    return actual.writeFile(file, data, options);
+/**
+ * A fake file writer that behaves like a full disk for the paths matching `pattern`: it writes part of the file,
+ * then fails with ENOSPC. Every other path is written for real. Records the paths it was asked to write.
+ */
+function fullDiskWriter(pattern: RegExp): VectorIndexFileWriter & { readonly written: string[] } {
+  const written: string[] = [];
+  const writer = async (path: string, data: string | Uint8Array): Promise<void> => {
+    written.push(path);
+    if (!pattern.test(path)) return writeNewFile(path, data);
+    await writeFile(path, 'partial');
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC' });
   };
-  return { ...actual, writeFile };
-});
+  return Object.assign(writer, { written });
+}
 
 describe('atomic saves', () => {
   let directory: string;
@@ -30,7 +32,6 @@ describe('atomic saves', () => {
     directory = await mkdtemp(join(tmpdir(), 'boden-atomic-'));
   });
   afterAll(async () => {
-    failure.pattern = null;
     await rm(directory, { recursive: true, force: true });
   });
 
@@ -56,7 +57,7 @@ describe('atomic saves', () => {
 
   const indexFile = /\.index\.\d+\.[0-9a-f]+\.tmp$/;
   const metadataFile = /\.meta\.json\.\d+\.[0-9a-f]+\.tmp$/;
-  // hnswlib writes its index file natively, out of reach of the injected failure, so HNSW cases fail the metadata.
+  // hnswlib writes its index file natively, out of reach of the injected writer, so HNSW cases fail the metadata.
   const cases: [string, RegExp, (dimensions: number) => VectorIndex][] = [
     ['ExactVectorIndex, index file', indexFile, (dimensions) => createExactVectorIndex({ dimensions })],
     ['ExactVectorIndex, metadata file', metadataFile, (dimensions) => createExactVectorIndex({ dimensions })],
@@ -80,16 +81,27 @@ describe('atomic saves', () => {
 
       index.add('c', [0, 0, 1, 0]);
       index.remove('a');
-      failure.pattern = pattern;
-      try {
-        await expect(index.save(path)).rejects.toThrow(/ENOSPC/);
-      } finally {
-        failure.pattern = null;
-      }
+      const writer = fullDiskWriter(pattern);
+      await expect(index.save(path, { writeFile: writer })).rejects.toThrow(/ENOSPC/);
+      expect(writer.written.some((written) => pattern.test(written))).toBe(true);
       expect([await readFile(path), await readFile(vectorIndexMetadataPath(path))]).toEqual(before);
       expect((await readdir(folder)).sort()).toEqual(['saved.index', 'saved.index.meta.json']);
       const loaded = await loadAutoVectorIndex({ path });
       expect([loaded.size, loaded.has('a'), loaded.has('c')]).toEqual([2, true, false]);
     });
   }
+
+  it('writes every file of an exact save through the injected writer, then renames them into place', async () => {
+    const folder = await mkdtemp(join(directory, 'writer-'));
+    const path = join(folder, 'saved.index');
+    const index = createExactVectorIndex({ dimensions: 2 });
+    index.add('a', [1, 0]);
+    const writer = fullDiskWriter(/^$/);
+    await index.save(path, { writeFile: writer });
+    expect(writer.written).toHaveLength(2);
+    expect(writer.written[0]).toMatch(indexFile);
+    expect(writer.written[1]).toMatch(metadataFile);
+    expect((await readdir(folder)).sort()).toEqual(['saved.index', 'saved.index.meta.json']);
+    expect((await loadAutoVectorIndex({ path })).search([1, 0], 1)[0]?.id).toBe('a');
+  });
 });
