@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BodenError } from '../errors/boden-error.js';
 import type { ExitCode } from './exit-code.js';
 
@@ -26,12 +26,15 @@ export async function runBenchCommand(argv: readonly string[]): Promise<ExitCode
       message: `boden ${argv[2]} needs the benchmark sources (${path} is missing): run it from a clone of the repository after npm ci`,
     });
   }
+  type BenchCli = { runBenchCli(argv: readonly string[]): Promise<ExitCode> };
+  // Already running from the TypeScript sources (under tsx): a plain import shares the loaded modules.
+  if (import.meta.url.endsWith('.ts')) return ((await import(pathToFileURL(path).href)) as BenchCli).runBenchCli(argv);
   let tsImport: (specifier: string, parent: string) => Promise<unknown>;
   try {
     ({ tsImport } = (await import('tsx/esm/api')) as { tsImport: typeof tsImport });
   } catch (error) {
     throw new BodenError({ name: 'BodenBenchUnavailableError', message: `boden ${argv[2]} needs the dev dependencies (tsx): run npm ci in the clone`, cause: error });
   }
-  const module = (await tsImport(path, import.meta.url)) as { runBenchCli(argv: readonly string[]): Promise<ExitCode> };
+  const module = (await tsImport(path, import.meta.url)) as BenchCli;
   return module.runBenchCli(argv);
 }

@@ -25,11 +25,11 @@ describe('boden demo and boden bench', () => {
     const episodes = await runCli(['bench', '--tasks', 'boston', '--episodes', '2.5', '--out', join(directory, 'bad')]);
     expect(episodes.code).toBe(2);
     expect(episodes.stderr).toMatch(/--episodes.*whole number/s);
-  }, 60_000);
+  }, 180_000);
 
   it('names an unknown task card', async () => {
     const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/titanic/);
-  }, 60_000);
+  }, 120_000);
 });
