@@ -62,7 +62,7 @@ describe('boden corpus build and boden hscore', () => {
     }
     // The run trains LightGBM: its nearest human solution is the LightGBM script.
     expect(episodes[0]!.neighbours[0]!.id).toBe('lgbm.py');
-  }, 60_000);
+  }, 180_000);
 
   it('exits 1 and names the skipped inputs when some could not be read', async () => {
     const folder = writeSolutions('with-notes', { 'NOTES.tsv': 'not\ta\tsolution\n' });
@@ -70,7 +70,7 @@ describe('boden corpus build and boden hscore', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('NOTES.tsv');
     expect(result.stdout).toContain('skipped 1 input(s)');
-  }, 60_000);
+  }, 180_000);
 
   it('exits 2 naming the mismatch when the corpus is opened with a different embedder', async () => {
     const out = join(directory, 'mismatch');
@@ -82,13 +82,13 @@ describe('boden corpus build and boden hscore', () => {
     expect(result.stderr).toContain('hashing-v1/512');
     expect(result.stderr).toContain('hashing-v1/256');
     expect(result.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  }, 180_000);
 
   it('exits 2 on a bad --k', async () => {
     const result = await runCli(['hscore', '--corpus', corpus, trajectory, '--k', '0']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--k');
-  }, 60_000);
+  }, 180_000);
 
   it('exits 2 naming the option when a number is not a whole number', async () => {
     const cases: [string[], string][] = [
@@ -105,7 +105,7 @@ describe('boden corpus build and boden hscore', () => {
       expect(result.stderr).toContain(`option '${option} <n>' argument`);
       expect(result.stderr).toMatch(/expected a whole number (≥ 1|between 8 and 65536)/);
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 /** Writes JSON-lines solution records of `task` and returns the file. */
@@ -182,7 +182,7 @@ describe('boden hscore calibrations', () => {
     // The run's first episode trains LightGBM: its nearest human solution is the 2017 gold LightGBM, in Q1.
     expect(episodes[0]!.neighbours[0]!.id).toBe('gold-lgbm');
     expect(timeline.quartiles[0]!.episodes).toBeGreaterThanOrEqual(1);
-  }, 120_000);
+  }, 240_000);
 
   it('exits 2 naming the mismatch when the cross-task corpus was built with another embedder', async () => {
     const other = join(directory, 'cactus-512');
@@ -191,5 +191,5 @@ describe('boden hscore calibrations', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('hashing-v1/512');
     expect(result.stderr).toContain('hashing-v1/256');
-  }, 60_000);
+  }, 180_000);
 });
