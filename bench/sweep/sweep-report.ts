@@ -112,6 +112,7 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
       paragraphs: [
         ...input.provenance,
         'Final impact is the best impact of a run (0 = the task card\'s trivial baseline, 1 = the best score a large search found); Δ and p compare each arm with the unshaped arm of the same task and policy (two-sided Mann-Whitney U over seeds). AUC is the mean best-so-far impact over the episodes. P-creativity is the cheap judge\'s 0-4 rubric level of each valid episode against the run\'s earlier ones, per quarter of the run. Overhead is search time (wall time without evaluation) over the unshaped arm\'s.',
+        'Arms share their seeds (the agent\'s and the policy\'s random streams), so the runs of one seed are identical until shaping first changes a selection: the comparison is paired by design.',
       ],
       table: { columns: columns.map((column) => column.header), rows: cells },
     },
@@ -126,7 +127,10 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
   const strengthRows = rows
     .filter((row) => row.schedule === 'none')
     .map((row) => ({ cell: `${row.task} · ${row.policy}`, strength: row.strength, impact: row.finalImpact.mean, low: Number.isFinite(row.finalImpact.low) ? row.finalImpact.low : null, high: Number.isFinite(row.finalImpact.high) ? row.finalImpact.high : null }));
-  if (strengthRows.length > 0) {
+  // A line against strength needs two strengths in at least one task and policy.
+  const strengthsPerCell = new Map<string, Set<number>>();
+  for (const row of strengthRows) strengthsPerCell.set(row.cell, (strengthsPerCell.get(row.cell) ?? new Set()).add(row.strength));
+  if ([...strengthsPerCell.values()].some((strengths) => strengths.size >= 2)) {
     sections.push({
       heading: 'Impact against bonus strength',
       paragraphs: ['Mean final impact (95% bootstrap CI over seeds) of the arms without a schedule, by novelty bonus strength; strength 0 is the unshaped arm.'],

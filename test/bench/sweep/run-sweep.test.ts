@@ -29,8 +29,9 @@ describe('runSweep', () => {
     expect(outputs.table).toMatch(/boston +aide +adaptive +2 /);
     expect(await readFile(join(out, 'summary.txt'), 'utf8')).toContain('wall time over all sessions');
     const html = await readFile(join(out, 'report.html'), 'utf8');
-    // Summary table, then three charts for boston · aide, then impact vs strength (the unshaped arm has no schedule).
-    expect(html.match(/<svg/g)).toHaveLength(4);
+    // Summary table, then three charts for boston · aide; no impact-vs-strength chart, as both arms have strength 0.
+    expect(html.match(/<svg/g)).toHaveLength(3);
+    expect(html).not.toContain('Impact against bonus strength');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
 
     // A second call finds every run done and evaluates nothing.
