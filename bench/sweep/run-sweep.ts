@@ -55,6 +55,8 @@ export interface SweepResult {
 
 interface SweepManifest {
   readonly episodes: number;
+  /** `simulated` or `llm/<model>`; absent in manifests written before it was recorded (all simulated). */
+  readonly agent?: string;
   readonly evaluationVersion: number;
   readonly sessions: SweepSession[];
 }
@@ -106,6 +108,10 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   if (manifest !== undefined && manifest.evaluationVersion !== evaluationVersion) {
     throw new SweepResultsError({ file: manifestPath, field: 'evaluationVersion', message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out` });
   }
+  const agentName = parsed.agent === 'simulated' ? 'simulated' : `llm/${parsed.agent.model}`;
+  if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
+    throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
+  }
   const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
   const cells = sweepCells(parsed);
   const cards = new Map<string, BenchTaskCard>();
@@ -119,6 +125,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
       `${JSON.stringify(
         {
           episodes: parsed.episodes,
+          agent: agentName,
           evaluationVersion,
           sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
         },

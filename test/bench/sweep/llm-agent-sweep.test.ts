@@ -40,6 +40,10 @@ describe('a sweep with the LLM agent', () => {
     expect(record!.episodes).toHaveLength(3);
     expect(record!.episodes.every((episode) => episode.status === 'ok' && episode.configKey.includes('"linear"'))).toBe(true);
     expect(server.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBe(3);
+    // The directory now holds the LLM's runs: resuming it with the simulated agent is refused, naming the setting.
+    await expect(runSweep({ tasks: ['boston'], arms: ['unshaped'], seeds: 2, episodes: 3, out: join(directory, 'llm'), memo: join(directory, 'memo'), workers: 1 })).rejects.toThrow(
+      /\(agent\).*llm\/fake-model agent, not simulated/,
+    );
   }, 120_000);
 
   it('reports a run whose model keeps failing as a failure and stores nothing for it', async () => {
