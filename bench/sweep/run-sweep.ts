@@ -156,6 +156,8 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
             ...agentOf(parsed, cards.get(cell.task)!),
           });
         } catch (error) {
+          // After an interruption the runs in flight fail as the pool closes: that is not their fault.
+          if (hooks.signal?.aborted) return;
           failures.push({ cell, error });
           hooks.onFailure?.({ cell, error });
           continue;
