@@ -181,6 +181,11 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
     });
     interrupted.catch(() => {});
     await Promise.race([workers, interrupted]);
+    // The workers may all stop at an abort before the abort's own rejection lands: an aborted sweep always rejects.
+    if (hooks.signal?.aborted) {
+      await saveManifest(ran);
+      throw hooks.signal.reason;
+    }
   } finally {
     await pool.close();
   }
