@@ -7,11 +7,11 @@
  *
  *   npx tsx --expose-gc bench/corpus-bench.ts [--sizes 10000,100000] [--queries 200] [--clusters 500] [--seed 1]
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
 import { conceptVocabulary } from '../src/concepts/concept-vocabulary.js';
 import { buildCorpus } from '../src/corpus/build-corpus.js';
 import type { Corpus } from '../src/corpus/corpus.js';
@@ -216,27 +216,7 @@ function timedSync(action: () => unknown): number {
   return Number(process.hrtime.bigint() - start) / 1000;
 }
 
-function percentile(samples: Float64Array, fraction: number): number {
-  const sorted = Float64Array.from(samples).sort();
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function micro(value: number): string {
-  return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function printMachine(): void {
-  let cpu = 'unknown';
-  try {
-    cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
-  } catch {
-    // Not Linux.
-  }
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-  console.log(`machine: ${availableParallelism()} cores (nproc), ${cpu}, Node ${process.version}, load average ${load}`);
+  console.log(machineLine());
   console.log(`run: ${new Date().toISOString()}, sizes ${sizes.join(', ')}, queries per size: ${queryCount}, clusters ${clusterCount}, seed ${seed}`);
 }

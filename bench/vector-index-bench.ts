@@ -6,11 +6,11 @@
  *
  *   npx tsx --expose-gc bench/vector-index-bench.ts [--dimensions 256] [--sizes 1000,10000,100000] [--queries 200]
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
 import { createClusteredVectorSource } from '../test/fixtures/clustered-vectors.js';
 import { defaultSwitchThreshold } from '../src/vector-index/auto-vector-index-options.js';
 import { createExactVectorIndex } from '../src/vector-index/exact-vector-index.js';
@@ -173,11 +173,6 @@ function timed<Result>(action: () => Result): [Result, number] {
   return [result, Number(process.hrtime.bigint() - start) / 1000];
 }
 
-function percentile(samples: Float64Array, fraction: number): number {
-  const sorted = Float64Array.from(samples).sort();
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
 function row(
   size: number,
   name: string,
@@ -201,22 +196,7 @@ function row(
   console.log(`| ${cells.join(' | ')} |`);
 }
 
-function micro(value: number): string {
-  return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function printMachine(): void {
-  let cpu = 'unknown';
-  try {
-    cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
-  } catch {
-    // Not Linux.
-  }
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-  console.log(`machine: ${availableParallelism()} cores (nproc), ${cpu}, Node ${process.version}, load average ${load}`);
+  console.log(machineLine());
   console.log(`run: ${new Date().toISOString()}, queries per size: ${queryCount}, gc between builds: ${collectGarbage.name === 'gc'}`);
 }
