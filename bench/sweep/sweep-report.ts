@@ -1,11 +1,11 @@
 import {
-  bootstrapConfidenceInterval,
   createSeededRandom,
   distributionChartSpec,
   lineChartSpec,
   type ReportChart,
   type ReportDocument,
   type ReportSection,
+  statisticByIndex,
 } from '../../src/index.js';
 import { armName } from '../runner/bench-policy.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
@@ -27,23 +27,14 @@ const mean = (values: readonly number[]): number => values.reduce((sum, value) =
 
 /** Per episode index and arm: the mean of `valueOf` over the runs that have a value there, with a 95 % bootstrap band. */
 function perEpisodeRows(records: readonly BenchRunRecord[], valueOf: (record: BenchRunRecord, index: number) => number | null): Row[] {
-  const rows: Row[] = [];
   const byArm = new Map<string, BenchRunRecord[]>();
   for (const record of records) byArm.set(armName(record.arm), [...(byArm.get(armName(record.arm)) ?? []), record]);
-  const random = createSeededRandom(1);
-  for (const [arm, group] of byArm) {
-    const length = Math.max(...group.map((record) => record.episodes.length));
-    for (let index = 0; index < length; index += 1) {
-      const values = group.map((record) => valueOf(record, index)).filter((value): value is number => value !== null);
-      if (values.length === 0) continue;
-      const interval =
-        values.length < 2
-          ? { low: null, high: null }
-          : bootstrapConfidenceInterval({ n: values.length, resamples: 500, statistic: (indices) => mean(indices.map((at) => values[at]!)), random });
-      rows.push({ arm, episode: index + 1, value: mean(values), low: interval.low, high: interval.high });
-    }
-  }
-  return rows;
+  const settings = { resamples: 500, confidence: 0.95, random: createSeededRandom(1) };
+  return [...byArm].flatMap(([arm, group]) =>
+    statisticByIndex(group.map((record) => record.episodes.map((_, index) => valueOf(record, index))), mean, 1, settings).map(
+      ({ index, value, low, high }) => ({ arm, episode: index + 1, value, low, high }),
+    ),
+  );
 }
 
 function cellCharts(records: readonly BenchRunRecord[], task: string, policy: string, arms: readonly string[]): ReportChart[] {

@@ -10,6 +10,8 @@ export { writeReportFile, type ReportTextWriter, type WriteReportFileOptions } f
 export { scoreRunForReport, toReportRun, type ReportRun, type ScoreRunForReportOptions } from './report-run.js';
 export {
   computeTrajectoryStatistics,
+  statisticByIndex,
+  type BootstrapSettings,
   type TrajectoryStatistics,
   type IndexStatistic,
   type QuarterShares,

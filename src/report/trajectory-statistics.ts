@@ -113,7 +113,7 @@ export function computeTrajectoryStatistics(runs: readonly ReportRun[], options:
   const bootstrap = { resamples: parsed.resamples, confidence: parsed.confidence };
   const series = (values: readonly (readonly (number | null)[])[], statistic: (sample: readonly number[]) => number, minRuns: number) =>
     // A fresh stream per series keeps each series' intervals the same whatever else the report holds.
-    byIndex(values, statistic, minRuns, { ...bootstrap, random: createSeededRandom(parsed.seed) });
+    statisticByIndex(values, statistic, minRuns, { ...bootstrap, random: createSeededRandom(parsed.seed) });
   const minRuns = (available: number) => Math.max(1, Math.min(parsed.minRunsPerIndex, available));
   const levels = withEpisodes.flatMap((run) => run.levels);
   const deltasByRun = runs.map(consecutiveDeltas).filter((run) => run.length > 0);
@@ -135,13 +135,18 @@ export function computeTrajectoryStatistics(runs: readonly ReportRun[], options:
   };
 }
 
-interface BootstrapSettings {
+/** Resamples, coverage and random source of the report's percentile-bootstrap intervals. */
+export interface BootstrapSettings {
   readonly resamples: number;
   readonly confidence: number;
   readonly random: RandomSource;
 }
 
-function byIndex(
+/**
+ * `statistic` of the values at each episode index across `runs` (null, missing and non-finite values left out), with
+ * its percentile-bootstrap interval; indices with fewer than `minRuns` values are skipped.
+ */
+export function statisticByIndex(
   runs: readonly (readonly (number | null)[])[],
   statistic: (sample: readonly number[]) => number,
   minRuns: number,
