@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
+import { isTimers, type Timers } from '../../src/calls/timers.js';
 import type { RandomSource } from '../../src/index.js';
 import type { BenchTask } from '../tasks/bench-task.js';
 
@@ -47,6 +48,8 @@ export const LlmAgentOptionsSchema = z
     memorySize: z.number().int().nonnegative().default(10),
     /** Jitter source of the backoff; default `Math.random`. */
     random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
+    /** Timers for the request timeout and the retry backoff; default the process's own. For tests. */
+    timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
     /** Source of the per-call data delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
     nonce: z.custom<() => string>(isFunction, 'expected a function returning a nonce').optional(),
   })

@@ -2,8 +2,10 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { parseOptions } from '../../src/index.js';
-import { raceAbort, sleep } from '../../src/calls/abortable.js';
+import { sleep } from '../../src/calls/abortable.js';
 import { backoffDelay } from '../../src/calls/backoff-delay.js';
+import { withRequestTimeout } from '../../src/calls/request-timeout.js';
+import { systemTimers } from '../../src/calls/timers.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../../src/calls/provider-failure.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { createNonce } from '../../src/judges/data-delimiter.js';
@@ -63,6 +65,7 @@ const strategicKinds: ReadonlySet<ProposalKind> = new Set(['component', 'family-
  */
 export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   const parsed = parseOptions(LlmAgentOptionsSchema, options, 'createLlmAgent');
+  const timers = parsed.timers ?? systemTimers;
   const { task, maxRetries, memorySize } = parsed;
   const chatModel = parsed.chatModel ?? openAiChatModel(parsed);
   const proposals: AgentProposal[] = [];
@@ -93,7 +96,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
       requests.count += 1;
       usage.calls += 1;
       try {
-        const reply = await invoke(chatModel, messages, parsed.timeoutMs);
+        const reply = await withRequestTimeout((signal) => chatModel.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers });
         const tokens = reportedUsage(reply);
         if (tokens === null) usage.unmeteredCalls += 1;
         else [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
@@ -106,7 +109,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
           throw new LlmAgentError({ operator, problem: 'provider', reason, requests: requests.count, status: failureStatus(error), cause: error });
         }
         usage.providerRetries += 1;
-        await sleep(backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)), undefined);
+        await sleep(backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)), undefined, timers);
       }
     }
   };
@@ -179,17 +182,3 @@ function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
   });
 }
 
-/** One `invoke`, cut off after `timeoutMs` with a retryable `TimeoutError`. */
-async function invoke(chatModel: BaseChatModel, messages: BaseMessage[], timeoutMs: number) {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-  try {
-    return await raceAbort(chatModel.invoke(messages, { signal: timeout.signal }), timeout.signal);
-  } catch (error) {
-    // Whatever the client made of the abort, our timeout is reported as one.
-    if (timeout.signal.aborted) throw timeout.signal.reason;
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}

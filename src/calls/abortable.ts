@@ -1,12 +1,14 @@
-/** Resolves after `milliseconds`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+import { systemTimers, type Timers } from './timers.js';
+
+/** Resolves after `milliseconds` on `timers`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(milliseconds: number, signal: AbortSignal | undefined, timers: Timers = systemTimers): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       reject(signal!.reason);
     };
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, milliseconds);

@@ -1,5 +1,6 @@
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { z } from 'zod';
+import { isTimers, type Timers } from '../calls/timers.js';
 import type { RandomSource } from '../random/random-source.js';
 import type { EmbeddingInput } from './embedder.js';
 
@@ -33,6 +34,8 @@ export const langChainEmbedderOptionsSchema = z.strictObject({
   maxRetryDelayMs: z.number().nonnegative().default(30_000),
   /** Jitter source; default `Math.random`, because a shared seed would make clients retry in lockstep. */
   random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
+  /** Timers for the retry backoff; default the process's own (`systemTimers`). */
+  timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
   /** Content-hash cache: in memory always (unless `false`), on disk too when `directory` is set. */
   cache: z.union([z.literal(false), cacheSchema]).default({}),
   /** Turns an input into the text to embed; default `Plan:\n<plan>\n\nCode:\n<code>`. */

@@ -198,7 +198,7 @@ export class LangChainEmbedder implements Embedder {
           });
         }
         this.#statistics.retries += 1;
-        await sleep(backoffDelay(attempt, { ...this.#options, random: this.#random }, retryAfterMs(error)), signal);
+        await sleep(backoffDelay(attempt, { ...this.#options, random: this.#random }, retryAfterMs(error)), signal, this.#options.timers);
       }
     }
   }

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
+import { isTimers, type Timers } from '../calls/timers.js';
 import type { RandomSource } from '../random/random-source.js';
 import type { Judge } from './judge.js';
 
@@ -62,6 +63,8 @@ export const llmJudgeOptionsSchema = z.strictObject({
   random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
   /** Clock for request durations in events, in milliseconds; default `performance.now`. */
   now: z.custom<() => number>(isFunction, 'expected a function returning milliseconds').optional(),
+  /** Timers for the request timeout and the retry backoff; default the process's own (`systemTimers`). */
+  timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
   /** Source of the per-call delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
   nonce: z.custom<() => string>(isFunction, 'expected a function returning a nonce').optional(),
 });

@@ -1,9 +1,11 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import type { Runnable } from '@langchain/core/runnables';
-import { raceAbort, sleep } from '../calls/abortable.js';
+import { sleep } from '../calls/abortable.js';
 import { backoffDelay } from '../calls/backoff-delay.js';
 import { ConcurrencyLimiter } from '../calls/concurrency-limiter.js';
+import { withRequestTimeout } from '../calls/request-timeout.js';
+import { systemTimers, type Timers } from '../calls/timers.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../calls/provider-failure.js';
 import { JudgeError } from '../errors/judge-error.js';
 import type { JudgeEventSubject, JudgeEvents } from '../events/judge-events.js';
@@ -51,6 +53,7 @@ export class LlmJudge implements Judge {
   readonly #cache: JudgeCache | null;
   readonly #account: JudgeUsageAccount;
   readonly #now: () => number;
+  readonly #timers: Timers;
   // The rubric's wording is part of every cache key, so editing the prompt never returns stale answers.
   readonly #promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16))}`;
 
@@ -70,6 +73,7 @@ export class LlmJudge implements Judge {
     this.#cache = resolved.cache === false ? null : new JudgeCache({ directory: resolved.cache.directory ?? null });
     this.#account = new JudgeUsageAccount(resolved.pricing ?? null);
     this.#now = resolved.now ?? (() => performance.now());
+    this.#timers = resolved.timers ?? systemTimers;
     const events: SafeEventEmitter<JudgeEvents> = new SafeEventEmitter<JudgeEvents>({
       onListenerError: ({ event, error }) => {
         if (event !== 'listener-error') events.emit('listener-error', { event, error });
@@ -176,26 +180,14 @@ export class LlmJudge implements Judge {
         const delayMs = backoffDelay(attempt, { ...this.#options, random: this.#options.random ?? Math.random }, retryAfterMs(error));
         this.#account.record(subject.runId, 'retries');
         this.events.emit('judge-retry', { ...subject, request, cause: 'provider', delayMs, status, message });
-        await sleep(delayMs, signal);
+        await sleep(delayMs, signal, this.#timers);
       }
     }
   }
 
   /** One `invoke` of the structured model, cut off after `timeoutMs` with a retryable `TimeoutError`. */
-  async #invoke(messages: BaseMessage[], signal: AbortSignal | undefined): Promise<StructuredReply> {
-    const timeout = new AbortController();
-    const { timeoutMs } = this.#options;
-    const timer = setTimeout(() => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    const combined = signal === undefined ? timeout.signal : AbortSignal.any([signal, timeout.signal]);
-    try {
-      return await raceAbort(this.#structured.invoke(messages, { signal: combined }), combined);
-    } catch (error) {
-      // Whatever the client made of the abort, a timeout of ours is reported as one.
-      if (timeout.signal.aborted && !signal?.aborted) throw timeout.signal.reason;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+  #invoke(messages: BaseMessage[], signal: AbortSignal | undefined): Promise<StructuredReply> {
+    return withRequestTimeout((combined) => this.#structured.invoke(messages, { signal: combined }), { timeoutMs: this.#options.timeoutMs, signal, timers: this.#timers });
   }
 
   /** The fallback judge's verdict marked as a fallback from this judge, or `failure` thrown when there is none. */

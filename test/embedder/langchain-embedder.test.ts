@@ -8,6 +8,7 @@ import { createOpenAiCompatibleEmbedder } from '../../src/embedder/openai-compat
 import { EmbeddingError } from '../../src/errors/embedding-error.js';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import { fakeEmbedding, startFakeOpenAiServer, type FakeOpenAiServer, type FakeOpenAiServerOptions } from '../fakes/fake-openai-server.js';
+import { ManualTimers } from '../fakes/manual-timers.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const cacheRoot = useTemporaryDirectory('boden-langchain-embedder-');
@@ -84,9 +85,15 @@ describe('LangChainEmbedder', () => {
   });
 
   it('keeps at most maxConcurrency requests in flight, across embed calls', async () => {
-    const server = await serve({ delayMs: 40 });
+    // Requests are held until released in waves, so all that the limiter lets through are in flight together.
+    const server = await serve({ holdAll: true });
     const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server, { maxConcurrency: 10 }), batchSize: 1, maxConcurrency: 3 });
-    await Promise.all([embedder.embed(episodes(6)), embedder.embed(episodes(9).slice(6))]);
+    const embedded = Promise.all([embedder.embed(episodes(6)), embedder.embed(episodes(9).slice(6))]);
+    for (const arrived of [3, 6, 9]) {
+      await server.received(arrived);
+      server.release();
+    }
+    await embedded;
     expect(server.requests).toHaveLength(9);
     expect(server.peakInFlight).toBe(3);
   });
@@ -103,10 +110,12 @@ describe('LangChainEmbedder', () => {
       draws.push(0.5);
       return 0.5;
     };
-    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), retryDelayMs: 1, random });
-    const started = performance.now();
-    const vectors = await embedder.embed(episodes(2));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    const timers = new ManualTimers();
+    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), retryDelayMs: 1, random, timers });
+    const embedding = embedder.embed(episodes(2));
+    expect(await timers.fireNext()).toBe(0.75); // after the 500: 1 ms jittered to 75 %
+    expect(await timers.fireNext()).toBe(150); // after the 429: its retry-after
+    const vectors = await embedding;
     expect(vectors).toHaveLength(2);
     expect(server.requests).toHaveLength(3);
     expect(draws).toHaveLength(2);
@@ -115,18 +124,29 @@ describe('LangChainEmbedder', () => {
 
   it('caps a long retry-after at maxRetryDelayMs', async () => {
     const server = await serve({ script: [{ kind: 'status', status: 429, headers: { 'retry-after': '30' } }] });
-    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), retryDelayMs: 1, maxRetryDelayMs: 20 });
-    const started = performance.now();
-    await embedder.embed(episodes(1));
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const timers = new ManualTimers();
+    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), retryDelayMs: 1, maxRetryDelayMs: 20, timers });
+    const vectors = embedder.embed(episodes(1));
+    expect(await timers.fireNext()).toBe(20);
+    await expect(vectors).resolves.toHaveLength(1);
     expect(server.requests).toHaveLength(2);
   });
 
-  it('retries a timed-out request and an unreadable body', async () => {
-    const server = await serve({ script: [{ kind: 'delay', ms: 400 }, { kind: 'invalid-json' }] });
-    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server, { timeout: 100 }), retryDelayMs: 1 });
+  it("counts the client's own timeout as a retryable failure", async () => {
+    // The server never answers, so the client's timeout always fires: no race with the machine's speed.
+    const server = await serve({ holdAll: true });
+    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server, { timeout: 50 }), maxRetries: 0 });
+    const error = await embedError(embedder.embed(episodes(1)));
+    expect(error).toMatchObject({ problem: 'provider', attempts: 1 });
+    expect(error.reason).toMatch(/^the provider failed: .*timed out/i);
+  });
+
+  it('retries an unreadable body', async () => {
+    const server = await serve({ script: [{ kind: 'invalid-json' }] });
+    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), retryDelayMs: 1 });
     await expect(embedder.embed(episodes(1))).resolves.toHaveLength(1);
-    expect(server.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(2);
+    expect(embedder.statistics.retries).toBe(1);
   });
 
   it.each([400, 401])('fails at once on %i with a typed error', async (status) => {
@@ -237,11 +257,14 @@ describe('LangChainEmbedder', () => {
   });
 
   it('rejects with the abort reason while a request is in flight', async () => {
-    const server = await serve({ delayMs: 2_000 });
+    const server = await serve({ holdAll: true });
     const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server) });
-    const started = performance.now();
-    await expect(embedder.embed(episodes(1), { signal: AbortSignal.timeout(30) })).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const caller = new AbortController();
+    const vectors = embedder.embed(episodes(1), { signal: caller.signal });
+    await server.received(1);
+    caller.abort(new DOMException('the caller gave up', 'TimeoutError'));
+    // The server never answers, so only the abort can settle the call.
+    await expect(vectors).rejects.toMatchObject({ name: 'TimeoutError', message: 'the caller gave up' });
   });
 
   it('throws InvalidOptionsError naming a bad option', async () => {

@@ -27,6 +27,8 @@ export type FakeBehaviour =
   | { readonly kind: 'respond' }
   | { readonly kind: 'status'; readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown }
   | { readonly kind: 'delay'; readonly ms: number }
+  // Accepts the request and answers nothing until `release()` or `close()`: a server that never answers.
+  | { readonly kind: 'hold' }
   | { readonly kind: 'invalid-json' };
 
 /** Options of `startFakeOpenAiServer`. */
@@ -39,6 +41,8 @@ export interface FakeOpenAiServerOptions {
   readonly script?: readonly FakeBehaviour[];
   /** Delay before every answer, e.g. to measure how many requests a client keeps in flight. */
   readonly delayMs?: number;
+  /** Hold every request (as the `hold` behaviour does) instead of answering: a server that never answers. */
+  readonly holdAll?: boolean;
 }
 
 /** A running fake server. */
@@ -51,6 +55,10 @@ export interface FakeOpenAiServer {
   readonly peakInFlight: number;
   /** Appends one-shot behaviours to the script. */
   enqueue(...behaviours: FakeBehaviour[]): void;
+  /** Resolves once at least `count` requests have arrived (held ones included). */
+  received(count: number): Promise<void>;
+  /** Answers every request held so far, normally. */
+  release(): void;
   /** Stops the server, cutting open connections (a delayed answer is dropped). */
   close(): Promise<void>;
 }
@@ -59,7 +67,8 @@ export interface FakeOpenAiServer {
  * A fake OpenAI-compatible HTTP server on 127.0.0.1 (a free port) for tests that exercise the real client:
  * `POST /v1/embeddings` (base64 float32 when `encoding_format: "base64"` is asked for, as the OpenAI SDK does by
  * default, plain arrays otherwise) and `POST /v1/chat/completions` (scripted content or tool calls), both with
- * usage. Scripted one-shot failures: a status with headers (429 + retry-after, 500), a delay, an invalid JSON body.
+ * usage. Scripted one-shot failures: a status with headers (429 + retry-after, 500), a delay, an invalid JSON body,
+ * a request held unanswered until released (or every request, `holdAll`).
  */
 export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {}): Promise<FakeOpenAiServer> {
   const requests: FakeOpenAiRequest[] = [];
@@ -67,6 +76,15 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
   const embeddings = options.embeddings ?? ((texts, _model, dimensions) => texts.map((text) => fakeEmbedding(text, dimensions)));
   let inFlight = 0;
   let peakInFlight = 0;
+  const held = new Set<() => void>();
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const notifyArrival = (): void => {
+    for (const waiter of [...waiters]) {
+      if (requests.length < waiter.count) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
 
   const server = createServer(async (request, response) => {
     inFlight += 1;
@@ -78,7 +96,14 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       const body = parseJson(text);
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
-      const behaviour = script.shift() ?? { kind: 'respond' };
+      notifyArrival();
+      const behaviour = script.shift() ?? { kind: options.holdAll ? 'hold' : 'respond' };
+      if (behaviour.kind === 'hold') {
+        await new Promise<void>((resolve) => {
+          held.add(resolve);
+          response.once('close', resolve);
+        });
+      }
       const delay = (options.delayMs ?? 0) + (behaviour.kind === 'delay' ? behaviour.ms : 0);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       if (response.destroyed) return;
@@ -110,6 +135,12 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       return peakInFlight;
     },
     enqueue: (...behaviours) => void script.push(...behaviours),
+    received: (count) =>
+      requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => void waiters.push({ count, resolve })),
+    release: () => {
+      for (const resolve of held) resolve();
+      held.clear();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

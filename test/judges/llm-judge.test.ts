@@ -5,6 +5,7 @@ import type { JudgeCallEndEvent, JudgeFallbackEvent, JudgeRetryEvent } from '../
 import { LlmJudge } from '../../src/judges/llm-judge.js';
 import { createOpenAiCompatibleJudge } from '../../src/judges/openai-compatible-judge.js';
 import { answer, chatMessages, chatModel, collect, fakeFallback, judgeInput, scripted, serve } from './llm-judge-fixtures.js';
+import { ManualTimers } from '../fakes/manual-timers.js';
 
 async function judgeError(promise: Promise<unknown>): Promise<JudgeError> {
   const error: unknown = await promise.then(
@@ -108,11 +109,15 @@ describe('LlmJudge answers', () => {
 describe('LlmJudge provider failures', () => {
   it('retries a 500 and a 429, honouring retry-after', async () => {
     const server = await serve({ chat: scripted(answer(3)), script: [{ kind: 'status', status: 500 }, { kind: 'status', status: 429, headers: { 'retry-after': '0.15' } }] });
-    const judge = new LlmJudge({ model: chatModel(server), retryDelayMs: 1, random: () => 0.5 });
+    const timers = new ManualTimers();
+    const judge = new LlmJudge({ model: chatModel(server), retryDelayMs: 1, random: () => 0.5, timers });
     const retries = collect<JudgeRetryEvent>((listener) => judge.events.on('judge-retry', listener));
-    const started = performance.now();
-    expect(await judge.judge(judgeInput(1))).toMatchObject({ score: 3 });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    const verdict = judge.judge(judgeInput(1));
+    // Each request's timeout (the default 180 s) is a pending timer too; only the backoffs are fired.
+    const backoff = (milliseconds: number): boolean => milliseconds !== 180_000;
+    expect(await timers.fireNext(backoff)).toBe(0.75); // after the 500: 1 ms jittered to 75 %
+    expect(await timers.fireNext(backoff)).toBe(150); // after the 429: its retry-after
+    expect(await verdict).toMatchObject({ score: 3 });
     expect(server.requests).toHaveLength(3);
     expect(retries.map(({ cause, status, request }) => ({ cause, status, request }))).toEqual([
       { cause: 'provider', status: 500, request: 1 },
@@ -124,12 +129,19 @@ describe('LlmJudge provider failures', () => {
   });
 
   it('retries a timed-out request', async () => {
-    const server = await serve({ chat: scripted(answer(1)), script: [{ kind: 'delay', ms: 400 }] });
-    const judge = new LlmJudge({ model: chatModel(server), timeoutMs: 80, retryDelayMs: 1 });
+    // The first request is held unanswered; the test, not the wall clock, fires its timeout.
+    const server = await serve({ chat: scripted(answer(1)), script: [{ kind: 'hold' }] });
+    const timers = new ManualTimers();
+    const judge = new LlmJudge({ model: chatModel(server), timeoutMs: 80, retryDelayMs: 1, random: () => 0.5, timers });
     const retries = collect<JudgeRetryEvent>((listener) => judge.events.on('judge-retry', listener));
-    expect(await judge.judge(judgeInput(1))).toMatchObject({ score: 1 });
+    const verdict = judge.judge(judgeInput(1));
+    await server.received(1);
+    expect(await timers.fireNext()).toBe(80); // the held request's timeout
+    expect(await timers.fireNext()).toBeLessThanOrEqual(1); // the backoff before the retry
+    expect(await verdict).toMatchObject({ score: 1 });
     expect(server.requests).toHaveLength(2);
     expect(retries).toMatchObject([{ cause: 'provider', status: null, message: 'the request timed out after 80 ms' }]);
+    expect(timers.pending).toEqual([]); // the answered request's timeout was cleared
   });
 
   it('retries an unreadable response body as a provider failure, not as an invalid answer', async () => {
@@ -151,19 +163,28 @@ describe('LlmJudge provider failures', () => {
   });
 
   it('rejects with the abort reason, without falling back, while a request is in flight', async () => {
-    const server = await serve({ chat: scripted(), delayMs: 2_000 });
+    const server = await serve({ chat: scripted(), holdAll: true });
     const fallback = fakeFallback();
     const judge = new LlmJudge({ model: chatModel(server), fallback });
-    const started = performance.now();
-    await expect(judge.judge(judgeInput(1), { signal: AbortSignal.timeout(30) })).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const caller = new AbortController();
+    const verdict = judge.judge(judgeInput(1), { signal: caller.signal });
+    await server.received(1);
+    caller.abort(new DOMException('the caller gave up', 'TimeoutError'));
+    // The server never answers, so only the abort can settle the call.
+    await expect(verdict).rejects.toMatchObject({ name: 'TimeoutError', message: 'the caller gave up' });
     expect(fallback.calls).toBe(0);
   });
 
   it('keeps at most maxConcurrency requests in flight across judge calls', async () => {
-    const server = await serve({ chat: scripted(), delayMs: 40 });
+    // Requests are held until released in waves, so all that the limiter lets through are in flight together.
+    const server = await serve({ chat: scripted(), holdAll: true });
     const judge = new LlmJudge({ model: chatModel(server), maxConcurrency: 2, cache: false });
-    await Promise.all([1, 2, 3, 4, 5].map((index) => judge.judge(judgeInput(index))));
+    const verdicts = Promise.all([1, 2, 3, 4, 5].map((index) => judge.judge(judgeInput(index))));
+    for (const arrived of [2, 4, 5]) {
+      await server.received(arrived);
+      server.release();
+    }
+    await verdicts;
     expect(server.requests).toHaveLength(5);
     expect(server.peakInFlight).toBe(2);
   });

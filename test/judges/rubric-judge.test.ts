@@ -129,21 +129,6 @@ describe('RubricJudge as a Judge', () => {
     expect(small.verdict({ runId: 'a', episode: logTarget, earlier: [baseline] })).toEqual(first);
   });
 
-  it('is fast: a long run is judged in well under a millisecond per episode on average', () => {
-    // Variations of the baseline, each judged against all earlier ones, as a search would.
-    const run = Array.from({ length: 300 }, (_, index) =>
-      episode(`v${index}`, `Variation ${index}.`, `${gradientBoostingCode}X["f${index}"] = X["area"] * ${index}\nprint(${index})\n`, {
-        parentEpisodeId: index === 0 ? null : `v${index - 1}`,
-      }),
-    );
-    const timed = new RubricJudge();
-    const start = performance.now();
-    run.forEach((judged, index) => timed.verdict({ runId: 'long', episode: judged, earlier: run.slice(0, index) }));
-    const perEpisode = (performance.now() - start) / run.length;
-    // A generous bound for a loaded CI machine; about 0.1 ms here. It catches a judge that rescans the history.
-    expect(perEpisode).toBeLessThan(2);
-  });
-
   it('rejects bad options with the option named', () => {
     expect(() => new RubricJudge({ maxCachedRuns: 0 })).toThrow(InvalidOptionsError);
     expect(() => new RubricJudge({ parameters: { transformationalDistance: 2 } })).toThrow(/parameters\.transformationalDistance/);

@@ -8,6 +8,7 @@ import { benchTasks } from '../../../bench/tasks/task-definitions.js';
 import { BodenError, InvalidOptionsError } from '../../../src/index.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import type { FakeChatReply, FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
+import { ManualTimers } from '../../fakes/manual-timers.js';
 import { chatMessages, chatModel, serve } from '../../judges/llm-judge-fixtures.js';
 
 const boston = benchTasks.find((task) => task.task === 'boston')!;
@@ -231,10 +232,18 @@ describe('createLlmAgent provider failures and options', () => {
   });
 
   it('retries a timed-out request', async () => {
-    const server = await serve({ chat: pipelineModel, script: [{ kind: 'delay', ms: 400 }] });
-    const agent = agentOn(server, { timeoutMs: 80 });
-    expect((await agent.operators.draft({})).code).toBe(codeOf(draftConfig));
+    // The first request is held unanswered; the test, not the wall clock, fires its timeout and the backoff.
+    const server = await serve({ chat: pipelineModel, script: [{ kind: 'hold' }] });
+    const timers = new ManualTimers();
+    const agent = agentOn(server, { timeoutMs: 80, timers });
+    const draft = agent.operators.draft({});
+    await server.received(1);
+    expect(await timers.fireNext()).toBe(80);
+    await timers.fireNext();
+    expect((await draft).code).toBe(codeOf(draftConfig));
+    expect(server.requests).toHaveLength(2);
     expect(agent.usage.providerRetries).toBe(1);
+    expect(timers.pending).toEqual([]);
   });
 
   it('fails with a provider LlmAgentError on a 400, without retrying', async () => {
