@@ -46,6 +46,7 @@ const run: JudgedEpisode[] = Array.from({ length: 300 }, (_, index) => ({
   id: `v${index}`,
   plan: `Variation ${index}: add a ratio feature of area and index ${index}.`,
   code: `${baseCode}X["f${index}"] = X["area"] * ${index}\nprint(${index})\n`,
+  summary: null,
   parentEpisodeId: index === 0 ? null : `v${index - 1}`,
 }));
 const judge = new RubricJudge();
