@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { describeFailure } from '../../src/cli/load-runs.js';
+import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
 import { runSweep, type SweepProgress } from '../sweep/run-sweep.js';
 import type { SweepOptions } from '../sweep/sweep-options.js';
@@ -30,7 +31,8 @@ interface CommonOptions {
   memo: string;
   workers?: number;
   concurrency?: number;
-  timeout: number;
+  workBudget: number;
+  hangTimeout: number;
   quiet?: boolean;
   agent: 'simulated' | 'llm';
   llmModel?: string;
@@ -104,7 +106,12 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
     .option('--memo <dir>', 'on-disk evaluation memo, shared by sweeps', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
-    .addOption(new Option('--timeout <ms>', 'per-evaluation timeout; slower pipelines are buggy nodes').argParser(wholeNumber(100)).default(20_000))
+    .addOption(
+      new Option('--work-budget <seconds>', 'most estimated seconds of cross-validation per pipeline (reference machine); costlier pipelines are buggy nodes, on any machine')
+        .argParser(wholeNumber(1))
+        .default(defaultWorkBudgetSeconds),
+    )
+    .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and runs again on resume').argParser(wholeNumber(100)).default(600_000))
     .addOption(new Option('--agent <agent>', 'who proposes pipelines: the offline simulated agent, or an LLM').choices(['simulated', 'llm']).default('simulated'))
     .option('--llm-model <name>', 'with --agent llm: the served model\'s name (key from OPENAI_API_KEY)')
     .option('--llm-base-url <url>', 'with --agent llm: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
@@ -117,7 +124,8 @@ const common = (options: CommonOptions) => ({
     : {}),
   out: options.out,
   memo: options.memo,
-  timeoutMs: options.timeout,
+  workBudgetSeconds: options.workBudget,
+  hangTimeoutMs: options.hangTimeout,
   ...(options.workers === undefined ? {} : { workers: options.workers }),
   ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
 });

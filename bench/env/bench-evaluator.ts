@@ -8,13 +8,22 @@ import type { EvaluationResult } from './evaluation-result.js';
 import type { PipelineConfig } from './pipeline-config.js';
 import { stableJson } from './stable-json.js';
 
+/** The default work budget of an evaluation, in estimated seconds on the reference machine. */
+export const defaultWorkBudgetSeconds = 20;
+
 /** Options of `createBenchEvaluator`. */
 export const BenchEvaluatorOptionsSchema = z.strictObject({
   /** The pool that runs evaluations (injected, so a runner can share one pool between evaluators). */
   pool: z.instanceof(EvaluationPool),
   /** Directory of the on-disk memo; null evaluates every request. */
   memoDirectory: z.string().min(1).nullable().default(null),
+  /**
+   * Most estimated seconds of cross-validation (on the reference machine, see `estimateFoldSeconds`) a pipeline
+   * may take; a pipeline over it is a buggy node (`cause: 'budget'`). Part of the memo key. Null for no budget.
+   */
+  workBudgetSeconds: z.number().positive().nullable().default(defaultWorkBudgetSeconds),
 });
+
 
 /** Options of `createBenchEvaluator`, defaults omitted. */
 export type BenchEvaluatorOptions = z.input<typeof BenchEvaluatorOptionsSchema>;
@@ -53,11 +62,12 @@ export interface BenchEvaluator {
 
 /**
  * An evaluator over a pool and an optional disk memo: the memo is read before evaluating, and identical requests
- * that overlap in time share one evaluation, so repeated cells of a benchmark cost nothing. Successes and
- * deterministic pipeline errors are memoised; timeouts and crashes are not (they depend on the machine's load).
+ * that overlap in time share one evaluation, so repeated cells of a benchmark cost nothing. Successes,
+ * deterministic pipeline errors and work-budget refusals are memoised; hang-guard timeouts and crashes are not
+ * (they depend on the machine's load).
  */
 export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvaluator {
-  const { pool, memoDirectory } = parseOptions(BenchEvaluatorOptionsSchema, options, 'createBenchEvaluator');
+  const { pool, memoDirectory, workBudgetSeconds } = parseOptions(BenchEvaluatorOptionsSchema, options, 'createBenchEvaluator');
   const memo = memoDirectory === null ? undefined : new EvaluationMemo(memoDirectory);
   const counts: BenchEvaluatorCounts = { requests: 0, evaluated: 0, memoHits: 0, inFlightHits: 0 };
   const inFlight = new Map<string, Promise<Served>>();
@@ -69,8 +79,8 @@ export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvalu
       return { result: stored, source: 'memo' };
     }
     counts.evaluated++;
-    const result = await pool.evaluate(task, config);
-    if (memo && (result.status === 'ok' || result.cause === 'error')) await memo.set(task, config, result);
+    const result = await pool.evaluate(task, config, { workBudgetSeconds });
+    if (memo && (result.status === 'ok' || result.cause === 'error' || result.cause === 'budget')) await memo.set(task, config, result, workBudgetSeconds);
     return { result, source: 'evaluated' };
   }
 
@@ -80,7 +90,7 @@ export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvalu
       counts.requests++;
       const config = parsePipelineConfig(input);
       const configKey = stableJson(config);
-      const memoKey = evaluationMemoKey(task, config);
+      const memoKey = evaluationMemoKey(task, config, workBudgetSeconds);
       const running = inFlight.get(memoKey);
       if (running) {
         counts.inFlightHits++;

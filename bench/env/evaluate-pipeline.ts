@@ -3,16 +3,27 @@ import { loadDataset } from '../tasks/load-dataset.js';
 import { crossValidationFolds, trainingRows } from './cross-validation-folds.js';
 import type { EvaluationResult } from './evaluation-result.js';
 import { fitPredictPipeline } from './fit-predict-pipeline.js';
+import { estimateFoldSeconds } from './fit-work.js';
 import { computeMetric } from './metrics.js';
 import { loadWasmLibraries } from './models/wasm-libraries.js';
 import type { PipelineConfig } from './pipeline-config.js';
+import { WorkBudgetError } from './work-budget-error.js';
+
+/** Options of `evaluatePipeline`. */
+export interface EvaluatePipelineOptions {
+  /** Most estimated seconds (reference machine) the whole cross-validation may take; null for no budget. */
+  readonly workBudgetSeconds?: number | null;
+}
 
 /**
  * Cross-validates a (parsed) pipeline on a task in this thread: seeded (stratified) k-fold splits from the task's
- * `cv`, one fit per fold, the score the mean of the fold scores. Exceptions propagate: the evaluation worker turns
- * them into buggy results. Loads the WASM libraries on first use, so prefer running it inside a worker.
+ * `cv`, one fit per fold, the score the mean of the fold scores. Before the first model fit, the estimated work of
+ * all folds is checked against `workBudgetSeconds` (`WorkBudgetError` when over), so what counts as too slow never
+ * depends on the machine's load. Exceptions propagate: the evaluation worker turns them into buggy results. Loads
+ * the WASM libraries on first use, so prefer running it inside a worker.
  */
-export async function evaluatePipeline(task: BenchTask, config: PipelineConfig): Promise<EvaluationResult> {
+export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, options: EvaluatePipelineOptions = {}): Promise<EvaluationResult> {
+  const budget = options.workBudgetSeconds ?? null;
   const wasm = await loadWasmLibraries();
   const started = performance.now();
   const dataset = loadDataset(task.dataset);
@@ -22,12 +33,20 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig):
     seed: task.cv.seed,
     ...(task.cv.stratified ? { labels: dataset.target } : {}),
   });
+  let estimatedSeconds = 0;
   const foldScores = folds.map((testRows, fold) => {
     const train = trainingRows(rows, testRows);
     const context = { kind: dataset.kind, classCount: dataset.classes.length, seed: task.cv.seed * 1009 + fold + 1, wasm };
-    const predictions = fitPredictPipeline(dataset, config, train, testRows, context);
+    const predictions = fitPredictPipeline(dataset, config, train, testRows, context, (shape) => {
+      const foldSeconds = estimateFoldSeconds(config.model, config.preprocessing, shape);
+      // Folds differ by a row or so: the first fold's estimate, times the folds, decides for all of them.
+      if (fold === 0 && budget !== null && foldSeconds * folds.length > budget) {
+        throw new WorkBudgetError({ estimatedSeconds: foldSeconds * folds.length, budgetSeconds: budget });
+      }
+      estimatedSeconds += foldSeconds;
+    });
     return computeMetric(task.metric, testRows.map((row) => dataset.target[row]!), predictions);
   });
   const score = foldScores.reduce((sum, value) => sum + value, 0) / foldScores.length;
-  return { status: 'ok', score, foldScores, milliseconds: performance.now() - started };
+  return { status: 'ok', score, foldScores, estimatedSeconds, milliseconds: performance.now() - started };
 }

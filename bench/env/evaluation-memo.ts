@@ -11,7 +11,7 @@ import { stableJson } from './stable-json.js';
  * Version of the evaluation code, part of every memo key: bump it when a change alters scores (a model's
  * algorithm, the folds, a metric), so stale entries are never read.
  */
-export const evaluationVersion = 1;
+export const evaluationVersion = 2;
 
 /** One memo file: what was evaluated and its result. */
 export interface MemoEntry {
@@ -20,22 +20,25 @@ export interface MemoEntry {
   readonly task: string;
   readonly cv: BenchTask['cv'];
   readonly config: PipelineConfig;
+  /** The work budget the result was obtained under (null for none). */
+  readonly workBudgetSeconds: number | null;
   readonly result: EvaluationResult;
 }
 
 /**
  * The memo key of an evaluation: sha256 over the evaluation version, the task (name, dataset, metric, folds, cv
- * seed) and the canonical (parsed, key-sorted) configuration.
+ * seed), the canonical (parsed, key-sorted) configuration and the work budget (it decides which pipelines count
+ * as too slow).
  */
-export function evaluationMemoKey(task: BenchTask, config: PipelineConfig): string {
-  const identity = { version: evaluationVersion, task: task.task, dataset: task.dataset, metric: task.metric, cv: task.cv, config };
+export function evaluationMemoKey(task: BenchTask, config: PipelineConfig, workBudgetSeconds: number | null): string {
+  const identity = { version: evaluationVersion, task: task.task, dataset: task.dataset, metric: task.metric, cv: task.cv, config, workBudgetSeconds };
   return createHash('sha256').update(stableJson(identity)).digest('hex');
 }
 
 /**
  * Evaluation results on disk, one JSON file per key in `directory`, written atomically so concurrent bench
  * processes sharing the directory never read a torn file. Only deterministic results are worth keeping: the
- * caller stores successes and pipeline errors, not timeouts or crashes (they depend on the machine's load).
+ * caller stores successes, pipeline errors and work-budget refusals, not hang-guard timeouts or crashes (they depend on the machine's load).
  */
 export class EvaluationMemo {
   private created: Promise<unknown> | undefined;
@@ -52,12 +55,12 @@ export class EvaluationMemo {
     }
   }
 
-  /** Stores the result of evaluating `config` on `task` under its key. */
-  async set(task: BenchTask, config: PipelineConfig, result: EvaluationResult): Promise<string> {
-    const key = evaluationMemoKey(task, config);
+  /** Stores the result of evaluating `config` on `task` within `workBudgetSeconds` under its key. */
+  async set(task: BenchTask, config: PipelineConfig, result: EvaluationResult, workBudgetSeconds: number | null): Promise<string> {
+    const key = evaluationMemoKey(task, config, workBudgetSeconds);
     this.created ??= mkdir(this.directory, { recursive: true });
     await this.created;
-    const entry: MemoEntry = { version: evaluationVersion, key, task: task.task, cv: task.cv, config, result };
+    const entry: MemoEntry = { version: evaluationVersion, key, task: task.task, cv: task.cv, config, workBudgetSeconds, result };
     await writeFileAtomic(this.path(key), `${JSON.stringify(entry)}\n`);
     return key;
   }

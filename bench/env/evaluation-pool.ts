@@ -12,8 +12,12 @@ import type { PipelineConfig } from './pipeline-config.js';
 export const EvaluationPoolOptionsSchema = z.strictObject({
   /** Worker threads; one evaluation each at a time. Defaults to the machine's available cores. */
   size: z.number().int().min(1).max(64).default(() => availableParallelism()),
-  /** Per-evaluation limit; past it the worker is terminated and the evaluation is a buggy `timeout after N ms`. */
-  timeoutMs: z.number().int().min(1).default(120_000),
+  /**
+   * Wall-clock hang guard per evaluation: past it the worker is terminated and the evaluation is a buggy
+   * `timeout after N ms` (cause `timeout`). What is too slow is the work budget's call (`evaluate`'s
+   * `workBudgetSeconds`), which does not depend on the machine's load; this only catches a pipeline that hangs.
+   */
+  timeoutMs: z.number().int().min(1).default(600_000),
   /** Worker entry module (tests pass a fixture that adds faults); defaults to `evaluation-worker.ts`. */
   workerUrl: z.instanceof(URL).default(() => new URL('./evaluation-worker.ts', import.meta.url)),
   /** V8 heap limit of each worker, so a runaway pipeline kills its worker, not the host. */
@@ -75,11 +79,15 @@ export class EvaluationPool {
     return this.options.size;
   }
 
-  /** Cross-validates `config` (already parsed) on `task` in a worker; resolves buggy rather than rejecting. */
-  evaluate(task: BenchTask, config: PipelineConfig): Promise<EvaluationResult> {
+  /**
+   * Cross-validates `config` (already parsed) on `task` in a worker, within `workBudgetSeconds` of estimated work
+   * (default: no budget); resolves buggy rather than rejecting.
+   */
+  evaluate(task: BenchTask, config: PipelineConfig, options: { workBudgetSeconds?: number | null } = {}): Promise<EvaluationResult> {
     if (this.closed) return Promise.reject(new EvaluationPoolError({ message: 'the evaluation pool is closed' }));
+    const request = { task, config, workBudgetSeconds: options.workBudgetSeconds ?? null };
     return new Promise((resolve, reject) => {
-      this.queue.push({ message: { type: 'evaluate', id: this.nextId++, request: { task, config } }, resolve, reject });
+      this.queue.push({ message: { type: 'evaluate', id: this.nextId++, request }, resolve, reject });
       this.dispatch();
     });
   }

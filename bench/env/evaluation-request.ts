@@ -6,6 +6,8 @@ import type { PipelineConfig } from './pipeline-config.js';
 export interface EvaluationRequest {
   readonly task: BenchTask;
   readonly config: PipelineConfig;
+  /** Most estimated seconds the cross-validation may take (see `evaluatePipeline`); null for no budget. */
+  readonly workBudgetSeconds: number | null;
 }
 
 /** Messages from the pool to a worker. */

@@ -1,5 +1,6 @@
 import type { Dataset } from '../tasks/dataset.js';
 import type { DenseMatrix } from './dense-matrix.js';
+import type { FoldShape } from './fit-work.js';
 import { createModel } from './models/create-model.js';
 import type { ModelContext } from './models/model.js';
 import type { PipelineConfig } from './pipeline-config.js';
@@ -13,7 +14,9 @@ import { fitTabularEncoder } from './steps/tabular-encoder.js';
 
 /**
  * Fits a pipeline on `trainRows` of `dataset` and predicts `testRows`: every preprocessing step is fitted on the
- * training rows only (no leakage), then the model. The model's WASM memory is freed whatever happens.
+ * training rows only (no leakage), then the model. `beforeModelFit` sees the fold's shape once preprocessing is
+ * done and may throw to stop before the model is fitted (the work budget does). The model's WASM memory is freed
+ * whatever happens.
  */
 export function fitPredictPipeline(
   dataset: Dataset,
@@ -21,6 +24,7 @@ export function fitPredictPipeline(
   trainRows: readonly number[],
   testRows: readonly number[],
   context: ModelContext,
+  beforeModelFit: (shape: FoldShape) => void = () => undefined,
 ): Float64Array {
   const { preprocessing } = config;
   const encoder = fitTabularEncoder(dataset, trainRows, preprocessing);
@@ -37,6 +41,13 @@ export function fitPredictPipeline(
   if (preprocessing.featureSelection) add(fitFeatureSelection(train, trainTarget, dataset.kind, preprocessing.featureSelection.fraction));
   if (preprocessing.pca) add(fitPrincipalComponents(train, preprocessing.pca.varianceKept));
   const test = transforms.reduce<DenseMatrix>((matrix, transform) => transform(matrix), encoder.transform(testRows));
+  beforeModelFit({
+    trainRows: train.rows,
+    testRows: test.rows,
+    encodedColumns: encoder.featureNames.length,
+    modelColumns: train.columns,
+    classes: dataset.kind === 'classification' ? dataset.classes.length : 0,
+  });
 
   const model = createModel(config.model, context);
   try {

@@ -4,6 +4,7 @@ import type { EvaluateMessage, EvaluationRequest, WorkerMessage } from './evalua
 import type { EvaluationResult } from './evaluation-result.js';
 import { loadWasmLibraries } from './models/wasm-libraries.js';
 import { PipelineError } from './pipeline-error.js';
+import { WorkBudgetError } from './work-budget-error.js';
 
 /** Evaluates one request inside a worker; may throw (the error becomes a buggy result). */
 export type EvaluationHandler = (request: EvaluationRequest) => Promise<EvaluationResult>;
@@ -18,7 +19,9 @@ let captured = '';
  * way a traceback reaches a real agent. A thrown `PipelineError` leaves the worker healthy; anything else (a WASM
  * exception) asks the pool to replace it.
  */
-export function serveEvaluations(handler: EvaluationHandler = (request) => evaluatePipeline(request.task, request.config)): void {
+export function serveEvaluations(
+  handler: EvaluationHandler = (request) => evaluatePipeline(request.task, request.config, { workBudgetSeconds: request.workBudgetSeconds }),
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveEvaluations must run in a worker thread');
   captureOutput();
@@ -29,13 +32,12 @@ export function serveEvaluations(handler: EvaluationHandler = (request) => evalu
     void handler(message.request).then(
       (result) => port.postMessage({ type: 'result', id: message.id, result, recycle: false } satisfies WorkerMessage),
       (error: unknown) => {
-        const result: EvaluationResult = {
-          status: 'buggy',
-          error: describeError(error, captured),
-          cause: 'error',
-          milliseconds: performance.now() - started,
-        };
-        port.postMessage({ type: 'result', id: message.id, result, recycle: !PipelineError.isInstance(error) } satisfies WorkerMessage);
+        const milliseconds = performance.now() - started;
+        const result: EvaluationResult = WorkBudgetError.isInstance(error)
+          ? { status: 'buggy', error: error.message, cause: 'budget', estimatedSeconds: error.estimatedSeconds, milliseconds }
+          : { status: 'buggy', error: describeError(error, captured), cause: 'error', milliseconds };
+        const healthy = PipelineError.isInstance(error) || WorkBudgetError.isInstance(error);
+        port.postMessage({ type: 'result', id: message.id, result, recycle: !healthy } satisfies WorkerMessage);
       },
     );
   });

@@ -3,6 +3,7 @@ import type { NodeEvaluation, OperatorProposal, ProposedNode } from '../../adapt
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import { createSimulatedAgent } from '../agents/simulated-agent.js';
 import { canonicalConfigKey } from '../env/canonical-config.js';
+import { EvaluationHangError } from '../env/evaluation-hang-error.js';
 import { medalFor } from '../tasks/bench-task-card.js';
 import { BenchRunOptionsSchema, type BenchRunOptions } from './bench-run-options.js';
 import type { BenchEpisodeRecord, BenchRunRecord } from './bench-run-record.js';
@@ -74,9 +75,10 @@ export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRec
     let error: string | null = proposal.bug;
     if (proposal.bug === null) {
       const before = clock();
-      const { result } = await evaluator.evaluate(card, proposal.config);
+      const { result, configKey } = await evaluator.evaluate(card, proposal.config);
       evaluationMilliseconds += clock() - before;
       evaluations += 1;
+      if (result.status === 'buggy' && result.cause === 'timeout') throw new EvaluationHangError({ configKey, detail: result.error });
       if (result.status === 'ok') [status, score, error] = ['ok', result.score, null];
       else error = result.error;
     }

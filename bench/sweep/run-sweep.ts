@@ -91,7 +91,8 @@ async function readManifest(path: string): Promise<SweepManifest | undefined> {
  * `concurrency` runs in flight over one evaluation pool, appending each finished run to `runs.jsonl`; an
  * interrupted sweep resumes where it stopped. Runs made with another episode count or evaluation version are
  * refused (`SweepResultsError` naming the setting). Results do not depend on concurrency: every run has its own
- * seeded agent and policy, and evaluations are deterministic (a timeout under load is the one exception).
+ * seeded agent and policy, and evaluations are deterministic: what is too slow is decided by the work budget, and a
+ * run whose evaluation hits the wall-clock hang guard fails instead of recording a load-dependent result.
  *
  * @example
  * const result = await runSweep({ tasks: ['boston'], arms: ['unshaped', 'adaptive'], seeds: 5, episodes: 15, out: 'results/demo' });
@@ -134,8 +135,8 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
       )}\n`,
     );
 
-  const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.timeoutMs });
-  const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo });
+  const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.hangTimeoutMs });
+  const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo, workBudgetSeconds: parsed.workBudgetSeconds });
   let done = resumed;
   let ran = 0;
   const failures: SweepFailure[] = [];

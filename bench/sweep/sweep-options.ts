@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules } from '../runner/bench-policy.js';
 
 /** An arm as written on the command line: `unshaped`, `bonus-0.3`, `adaptive` or `bonus-0.3+adaptive`. */
@@ -40,8 +41,16 @@ export const SweepOptionsSchema = z
         z.strictObject({ kind: z.literal('llm'), model: z.string().min(1), baseURL: z.url().optional(), temperature: z.number().min(0).max(2).optional() }),
       ])
       .default('simulated'),
-    /** Per-evaluation timeout; a pipeline over it is a buggy node. */
-    timeoutMs: z.number().int().min(100).default(20_000),
+    /**
+     * Most estimated seconds of cross-validation per pipeline (reference machine, `estimateFoldSeconds`); a pipeline
+     * over it is a buggy node, the same on any machine and load.
+     */
+    workBudgetSeconds: z.number().positive().default(defaultWorkBudgetSeconds),
+    /**
+     * Wall-clock hang guard per evaluation. It never decides an outcome: a run whose evaluation hits it fails (and
+     * runs again on resume), since its result would depend on the machine's load.
+     */
+    hangTimeoutMs: z.number().int().min(100).default(600_000),
   })
   .strict();
 

@@ -5,7 +5,7 @@
  * scores) and per-family bests into `bench/tasks/cards/<task>.json`.
  *
  *   npx tsx bench/tasks/calibrate-task-cards.ts [--tasks boston,penguins] [--random 200] [--rounds 4]
- *     [--children 4] [--seed 1] [--workers N] [--timeout 30000] [--memo tmp/bench-memo]
+ *     [--children 4] [--seed 1] [--workers N] [--work-budget 20] [--memo tmp/bench-memo]
  *
  * Evaluations are memoised in `--memo`, so a rerun with the same options replays in seconds.
  */
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
-import { createBenchEvaluator, type PipelineEvaluation } from '../env/bench-evaluator.js';
+import { createBenchEvaluator, defaultWorkBudgetSeconds, type PipelineEvaluation } from '../env/bench-evaluator.js';
 import { canonicalConfigKey, parsePipelineConfig } from '../env/canonical-config.js';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
@@ -36,7 +36,7 @@ const { values } = parseArgs({
     children: { type: 'string', default: '4' },
     seed: { type: 'string', default: '1' },
     workers: { type: 'string', default: String(availableParallelism()) },
-    timeout: { type: 'string', default: '30000' },
+    'work-budget': { type: 'string', default: String(defaultWorkBudgetSeconds) },
     memo: { type: 'string', default: 'tmp/bench-memo' },
   },
 });
@@ -46,11 +46,12 @@ const options = {
   children: Number(values.children),
   seed: Number(values.seed),
 };
-// Timeouts decide which slow pipelines count as buggy, so the timeout is part of the reproducing command.
-const command = `npx tsx bench/tasks/calibrate-task-cards.ts --random ${options.random} --rounds ${options.rounds} --children ${options.children} --seed ${options.seed} --timeout ${values.timeout}`;
+// The work budget decides which slow pipelines count as buggy, so it is part of the reproducing command.
+const workBudgetSeconds = Number(values['work-budget']);
+const command = `npx tsx bench/tasks/calibrate-task-cards.ts --random ${options.random} --rounds ${options.rounds} --children ${options.children} --seed ${options.seed} --work-budget ${workBudgetSeconds}`;
 
-const pool = createEvaluationPool({ size: Number(values.workers), timeoutMs: Number(values.timeout) });
-const evaluator = createBenchEvaluator({ pool, memoDirectory: values.memo });
+const pool = createEvaluationPool({ size: Number(values.workers) });
+const evaluator = createBenchEvaluator({ pool, memoDirectory: values.memo, workBudgetSeconds });
 console.log(`machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; workers ${pool.size}`);
 console.log(`command: ${command}\n`);
 

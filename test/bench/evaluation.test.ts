@@ -66,6 +66,23 @@ describe('evaluation pool', () => {
     expect(faultyPool.stats.timeouts).toBe(1);
   });
 
+  it('refuses a pipeline over the work budget as a buggy node, by its estimate, without replacing the worker', async () => {
+    const forest = parsePipelineConfig({ model: { family: 'random-forest', estimators: 300, maxDepth: 12 } });
+    const free = await pool.evaluate(boston, forest);
+    expect(free.status).toBe('ok');
+    if (free.status !== 'ok') throw new Error('expected a score');
+    expect(free.estimatedSeconds).toBeGreaterThan(0);
+    const started = pool.stats.workersStarted;
+    const refused = await pool.evaluate(boston, forest, { workBudgetSeconds: free.estimatedSeconds / 2 });
+    expect(refused).toMatchObject({ status: 'buggy', cause: 'budget' });
+    expect(refused.status === 'buggy' && refused.error).toMatch(/^over the work budget: the cross-validation would take about [\d.]+ s on the reference machine \(budget [\d.]+ s\)$/);
+    // The whole cross-validation's estimate, from the first fold: within a few per cent of the sum over folds.
+    expect(refused.status === 'buggy' && refused.estimatedSeconds).toBeCloseTo(free.estimatedSeconds, 1);
+    const within = await pool.evaluate(boston, forest, { workBudgetSeconds: free.estimatedSeconds * 2 });
+    expect(within).toMatchObject({ status: 'ok', score: free.score });
+    expect(pool.stats.workersStarted).toBe(started);
+  });
+
   it('isolates a worker that exits or throws an uncaught exception mid-evaluation', async () => {
     const config = parsePipelineConfig({ model: { family: 'linear' } });
     const exited = await faultyPool.evaluate(renamed('test-exit'), config);
@@ -98,6 +115,18 @@ describe('bench evaluator memo', () => {
 
     const otherSeed = await fresh.evaluate({ ...boston, cv: { ...boston.cv, seed: 1 } }, config);
     expect(otherSeed.source).toBe('evaluated'); // the cv seed is part of the key
+  });
+
+  it('memoises a work-budget refusal under a key that includes the budget', async () => {
+    const config = { model: { family: 'svm', C: 10 }, preprocessing: { scaling: 'standard' } };
+    const tight = createBenchEvaluator({ pool, memoDirectory: directory, workBudgetSeconds: 0.001 });
+    const refused = await tight.evaluate(boston, config);
+    expect(refused).toMatchObject({ source: 'evaluated', result: { status: 'buggy', cause: 'budget' } });
+    const again = await createBenchEvaluator({ pool, memoDirectory: directory, workBudgetSeconds: 0.001 }).evaluate(boston, config);
+    expect(again).toMatchObject({ source: 'memo', result: refused.result });
+    const roomy = await createBenchEvaluator({ pool, memoDirectory: directory, workBudgetSeconds: 1000 }).evaluate(boston, config);
+    expect(roomy).toMatchObject({ source: 'evaluated', result: { status: 'ok' } });
+    expect(roomy.memoKey).not.toBe(refused.memoKey);
   });
 
   it('shares one evaluation between identical requests in flight', async () => {

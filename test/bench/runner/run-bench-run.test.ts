@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
+import { EvaluationHangError } from '../../../bench/env/evaluation-hang-error.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import { BenchRunRecordSchema, runBenchRun, type BenchRunRecord } from '../../../bench/runner/index.js';
 import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
@@ -84,4 +85,18 @@ describe('runBenchRun', () => {
       expect(record.evaluations).toBeLessThanOrEqual(record.episodes.length);
     }
   }, 240_000);
+
+  it('fails the run, naming the pipeline, when an evaluation hits the hang guard, instead of recording a load-dependent node', async () => {
+    // The faulty worker loops forever on the task named test-hang, so the guard always fires, whatever the load.
+    const hanging = createEvaluationPool({ size: 1, timeoutMs: 1_000, workerUrl: new URL('../fixtures/faulty-evaluation-worker.ts', import.meta.url) });
+    try {
+      const task = { ...(await loadBenchTaskCard('boston')), task: 'test-hang' };
+      const run = runBenchRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none' }, seed: 1, episodes: 3, evaluator: createBenchEvaluator({ pool: hanging }) });
+      const error = await run.then(() => null, (reason: unknown) => reason);
+      expect(EvaluationHangError.isInstance(error)).toBe(true);
+      expect((error as EvaluationHangError).message).toMatch(/^an evaluation hit the wall-clock hang guard \(timeout after 1000 ms\): \{"model":/);
+    } finally {
+      await hanging.close();
+    }
+  }, 120_000);
 });
