@@ -19,8 +19,19 @@ export const NoveltyBonusOptionsSchema = z
     normalise: z.enum(['min-max', 'none']).default('min-max'),
     /** `'children'` multiplies the novelty by ShinkaEvolve's 1 / (1 + children), favouring less-expanded nodes. */
     decay: z.enum(['none', 'children']).default('none'),
+    /**
+     * Which novelty a candidate gets: `'admission'`, the source's assessment when the node was created (its
+     * P-creativity against the episodes before it); `'current'`, its novelty against everything seen since, asked
+     * of the source at every selection (novelty search's sparseness; needs a source with `currentNovelty`, e.g.
+     * `functionNoveltySource({ current: true })`).
+     */
+    timing: z.enum(['admission', 'current']).default('admission'),
   })
-  .strict();
+  .strict()
+  .refine((options) => options.timing === 'admission' || (typeof options.source === 'object' && typeof options.source.currentNovelty === 'function'), {
+    message: "timing 'current' needs a NoveltySource with currentNovelty(), e.g. functionNoveltySource({ current: true })",
+    path: ['timing'],
+  });
 
 /** Options of `noveltyBonus` as callers write them. */
 export type NoveltyBonusOptions = z.input<typeof NoveltyBonusOptionsSchema>;

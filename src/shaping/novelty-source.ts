@@ -28,6 +28,12 @@ export interface NoveltySource {
   assessment(id: string): NoveltyAssessment | undefined;
   /** Reports the node's outcome; a valid node joins the run's history. Idempotent per id. */
   observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void>;
+  /**
+   * Optional: node `id`'s novelty now, against everything the source has learned since it was assessed (novelty
+   * search's archive), in [0, 1]; undefined when unknown. `assessment` keeps the value at admission, the
+   * P-creativity of the paper; this one drifts down as the run fills the space around the node.
+   */
+  currentNovelty?(id: string): Promise<number | undefined>;
 }
 
 /** What a concrete source supplies to `createCachedNoveltySource`. */
@@ -37,6 +43,8 @@ export interface NoveltySourceParts {
   measure(node: ShapingNode): Promise<Omit<NoveltyAssessment, 'id'>>;
   /** Learns an outcome; called at most once per node id. */
   learn(node: ShapingNode, outcome: ShapingOutcome): Promise<void>;
+  /** Measures an assessed node again, now; when given, the source has `currentNovelty`. */
+  remeasure?(node: ShapingNode): Promise<number | undefined>;
 }
 
 /**
@@ -60,16 +68,33 @@ export function createCachedNoveltySource(parts: NoveltySourceParts): NoveltySou
     return assessment;
   };
 
+  const nodes = new Map<string, ShapingNode>();
+  const { remeasure } = parts;
   return {
     id: parts.id,
     assess(node) {
       let assessment = pending.get(node.id);
       if (assessment === undefined) {
+        if (remeasure) nodes.set(node.id, node);
         assessment = measure(node);
         pending.set(node.id, assessment);
       }
       return assessment;
     },
+    ...(remeasure
+      ? {
+          async currentNovelty(id: string) {
+            const node = nodes.get(id);
+            if (node === undefined) return undefined;
+            try {
+              return await remeasure(node);
+            } catch {
+              // Degrade as `assess` does: no bonus for this node this time, the search goes on.
+              return undefined;
+            }
+          },
+        }
+      : {}),
     assessment: (id) => done.get(id),
     async observe(node, outcome) {
       if (observed.has(node.id)) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
+import { functionNoveltySource } from '../../src/shaping/function-novelty-source.js';
 import { noveltyBonus } from '../../src/shaping/novelty-bonus.js';
 import type { Selection, SelectionRequest } from '../../src/shaping/selector.js';
 import { wrapSelector } from '../../src/shaping/wrap-selector.js';
@@ -46,6 +47,35 @@ describe('noveltyBonus', () => {
     const hosted = { ...request, candidates: request.candidates.map((candidate) => ({ ...candidate, novelty: candidate.id === 'a' ? 0.8 : 0.2 })) };
     const fromCandidate = await shapedRequest(noveltyBonus({ strength: 0.5, source: 'candidate' }), hosted);
     expect(fromCandidate.candidates.map((candidate) => candidate.value)).toEqual([0.4, 1.1]);
+  });
+
+  it("with timing 'current' asks the source again at every selection, so novelty falls as the space fills", async () => {
+    // The host's archive: a node's novelty is 1 / (1 + how many observed nodes share its behaviour).
+    const behaviour: Record<string, string> = { a: 'left', b: 'right', c: 'left' };
+    const seen: string[] = [];
+    const source = functionNoveltySource({
+      id: 'archive',
+      novelty: (node) => 1 / (1 + seen.filter((other) => behaviour[other] === behaviour[node.id]).length),
+      observe: (node) => void seen.push(node.id),
+      current: true,
+    });
+    const current = noveltyBonus({ strength: 1, source, normalise: 'none', timing: 'current' });
+    const atAdmission = noveltyBonus({ strength: 1, source, normalise: 'none' });
+    const shaped = wrapSelector({ selector: (request: SelectionRequest<string>): Selection<string> => ({ action: 'improve', chosen: [request.candidates[0]!] }), middleware: [current] });
+    for (const id of ['a', 'b']) await shaped.admit(shapingNode(id));
+    const request = { candidates: candidates({ a: 0, b: 0 }), random: forbiddenRandom };
+    expect((await shapedRequest(current, request)).candidates.map((candidate) => candidate.value)).toEqual([1, 1]);
+    for (const id of ['a', 'c']) await shaped.observe(shapingNode(id), { valid: true, value: 0 });
+    // Two observed nodes now share a's behaviour, none b's: a's current novelty is 1/3; at admission it stays 1.
+    expect((await shapedRequest(current, request)).candidates.map((candidate) => candidate.value)).toEqual([1 / 3, 1]);
+    expect((await shapedRequest(atAdmission, request)).candidates.map((candidate) => candidate.value)).toEqual([1, 1]);
+  });
+
+  it("refuses timing 'current' with a source that cannot re-measure, naming the option", () => {
+    for (const source of [tableNovelty({ a: 1 }), 'constant' as const]) {
+      expect(() => noveltyBonus({ strength: 1, source, timing: 'current' })).toThrow(InvalidOptionsError);
+      expect(() => noveltyBonus({ strength: 1, source, timing: 'current' })).toThrow(/timing.*currentNovelty/);
+    }
   });
 
   it('gives no bonus to a node whose novelty is unknown', async () => {

@@ -113,4 +113,25 @@ describe('functionNoveltySource', () => {
     await source.observe(lightgbm, { valid: true });
     expect(outcomes).toEqual(['a']);
   });
+
+  it('with current: true measures an assessed node again on request, degrading a failure to unknown', async () => {
+    let level = 0.9;
+    let failing = false;
+    const source = functionNoveltySource({
+      id: 'host',
+      novelty: () => {
+        if (failing) throw new Error('archive offline');
+        return level;
+      },
+      current: true,
+    });
+    expect((await source.assess(lightgbm)).novelty).toBe(0.9);
+    level = 0.2;
+    expect(await source.currentNovelty!(lightgbm.id)).toBe(0.2);
+    expect(source.assessment(lightgbm.id)?.novelty).toBe(0.9); // the admission value stays
+    expect(await source.currentNovelty!('never-assessed')).toBeUndefined();
+    failing = true;
+    expect(await source.currentNovelty!(lightgbm.id)).toBeUndefined();
+    expect(functionNoveltySource({ id: 'fixed', novelty: () => 1 }).currentNovelty).toBeUndefined();
+  });
 });
