@@ -15,7 +15,7 @@ import { estimateFoldSeconds, fitWorkSeconds, foldWork, type FoldShape, type Wor
 import { loadWasmLibraries } from './env/models/wasm-libraries.js';
 import { samplePipelineConfig } from './env/sample-pipeline-config.js';
 import { machineLine } from './support/bench-measurements.js';
-import { loadDataset } from './tasks/load-dataset.js';
+import { loadTaskDataset } from './tasks/load-task-dataset.js';
 import { benchTasks } from './tasks/task-definitions.js';
 
 const { values } = parseArgs({
@@ -36,7 +36,7 @@ const wasm = await loadWasmLibraries();
 const random = createSeededRandom(Number(values.seed));
 const samples: { family: string; task: string; terms: WorkTerm[]; seconds: number }[] = [];
 for (const task of benchTasks) {
-  const dataset = loadDataset(task.dataset);
+  const dataset = loadTaskDataset(task);
   const rows = dataset.target.length;
   const folds = crossValidationFolds(rows, { folds: task.cv.folds, seed: task.cv.seed, ...(task.cv.stratified ? { labels: dataset.target } : {}) });
   const testRows = folds[0]!;

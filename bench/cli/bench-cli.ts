@@ -135,7 +135,8 @@ export function benchCommand(): Command {
   return addCommonOptions(
     new Command('bench')
       .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
-      .requiredOption('--tasks <names>', 'comma-separated task cards (boston, seattle-weather, cps-wages, penguins, cars-mpg)', list)
+      .option('--tasks <names>', 'comma-separated shipped task cards (boston, seattle-weather, cps-wages, penguins, cars-mpg)', list)
+      .option('--task-file <files>', 'comma-separated task card files of your own (calibrate one with bench/tasks/calibrate-task-cards.ts --task-file)', list)
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
       .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
@@ -143,10 +144,11 @@ export function benchCommand(): Command {
       .addOption(new Option('--seeds <n>', 'seeds 1..n per cell').argParser(wholeNumber(1)).default(5))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},
-  ).action(async (options: CommonOptions & { tasks: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; episodes: number }) => {
+  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; episodes: number }) => {
     await sweepAndReport(
       {
-        tasks: options.tasks,
+        tasks: options.tasks ?? [],
+        taskFiles: options.taskFile ?? [],
         policies: options.policies,
         strengths: options.strengths,
         schedules: options.schedule,

@@ -1,5 +1,5 @@
 import type { BenchTask } from '../tasks/bench-task.js';
-import { loadDataset } from '../tasks/load-dataset.js';
+import { loadTaskDataset } from '../tasks/load-task-dataset.js';
 import { crossValidationFolds, trainingRows } from './cross-validation-folds.js';
 import type { EvaluationResult } from './evaluation-result.js';
 import { fitPredictPipeline } from './fit-predict-pipeline.js';
@@ -26,7 +26,7 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, 
   const budget = options.workBudgetSeconds ?? null;
   const wasm = await loadWasmLibraries();
   const started = performance.now();
-  const dataset = loadDataset(task.dataset);
+  const dataset = loadTaskDataset(task);
   const rows = dataset.target.length;
   const folds = crossValidationFolds(rows, {
     folds: task.cv.folds,

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { BenchTask } from '../tasks/bench-task.js';
 import type { PipelineConfig } from './pipeline-config.js';
 import { pythonEstimator } from './python-estimator.js';
@@ -77,7 +78,7 @@ export function renderPipelineCode(task: BenchTask, config: PipelineConfig): str
   return [
     ...sortImports([...imports]),
     '',
-    `df = pd.read_csv("./input/${task.dataset}.csv")`,
+    `df = pd.read_csv("./input/${typeof task.dataset === 'string' ? `${task.dataset}.csv` : basename(task.dataset.csv)}")`,
     `X = df.drop(columns=[${pythonString(task.target)}])`,
     `y = df[${pythonString(task.target)}]`,
     `numeric_features = ${pythonStringList(task.numericFeatures)}`,

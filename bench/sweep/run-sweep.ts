@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { parseOptions, writeFileAtomic } from '../../src/index.js';
 import { createBenchEvaluator, type BenchEvaluatorCounts } from '../env/bench-evaluator.js';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
-import { loadBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
 import { openRunRecordStore } from './run-record-store.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
 import { createLlmAgent } from '../agents/llm-agent.js';
@@ -113,10 +114,15 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
     throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
   }
-  const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
-  const cells = sweepCells(parsed);
   const cards = new Map<string, BenchTaskCard>();
   for (const task of parsed.tasks) cards.set(task, await loadBenchTaskCard(task));
+  for (const file of parsed.taskFiles) {
+    const card = await readBenchTaskCard(file);
+    if (cards.has(card.task)) throw new InvalidFieldError({ file, location: '$.task', reason: `a task named "${card.task}" is already in this sweep; give the card another name` });
+    cards.set(card.task, card);
+  }
+  const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
+  const cells = sweepCells({ ...parsed, tasks: [...cards.keys()] });
   const pending = cells.filter((cell) => !store.has(cell.id));
   const resumed = cells.length - pending.length;
   const sessions = [...(manifest?.sessions ?? [])];

@@ -11,8 +11,10 @@ export const ArmNameSchema = z
 /** Options of `runSweep`: the grid of cells, the run length, where results go and how much runs at once. */
 export const SweepOptionsSchema = z
   .object({
-    /** Task card names (`bench/tasks/cards`). */
-    tasks: z.array(z.string().min(1)).min(1),
+    /** Shipped task card names (`bench/tasks/cards`). */
+    tasks: z.array(z.string().min(1)).default([]),
+    /** A user's own calibrated task card files (see `bench/tasks/calibrate-task-cards.ts --task-file`). */
+    taskFiles: z.array(z.string().min(1)).default([]),
     policies: z.array(z.enum(benchPolicies)).min(1).default(['aide']),
     /** Novelty bonus strengths; every strength is crossed with every schedule (0 + none = unshaped). */
     strengths: z.array(z.number().finite().min(0)).min(1).default([0]),
@@ -52,7 +54,8 @@ export const SweepOptionsSchema = z
      */
     hangTimeoutMs: z.number().int().min(100).default(600_000),
   })
-  .strict();
+  .strict()
+  .refine((options) => options.tasks.length + options.taskFiles.length > 0, { message: 'give at least one task (tasks or taskFiles)', path: ['tasks'] });
 
 /** Options of `runSweep` as callers write them. */
 export type SweepOptions = z.input<typeof SweepOptionsSchema>;

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
 import { TaskCardSchema } from '../../src/usefulness/task-card.js';
 import { metricMaximize } from '../env/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
-import { benchTaskShape } from './bench-task.js';
+import { BenchTaskSchema, benchTaskShape, type BenchTask } from './bench-task.js';
 import { benchTaskNames } from './task-definitions.js';
 
 /** Medal thresholds: the scores of the calibration search's quantiles (in the metric's better direction). */
@@ -68,14 +71,56 @@ export async function readBenchTaskCard(file: string | URL): Promise<BenchTaskCa
     throw new InvalidJsonError({ file: name, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
   }
   const parsed = BenchTaskCardSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
-  throw new InvalidFieldError({ file: name, location: `$${path}`, reason: issue.message, cause: parsed.error });
+  if (!parsed.success) throw fieldError(name, parsed.error);
+  return withCsvResolved(parsed.data, name);
 }
 
-/** Loads the shipped card of task `name` (`bench/tasks/cards/<name>.json`). */
+/**
+ * Reads and validates a task definition (a card without the calibration's numbers: what a user writes before
+ * `bench/tasks/calibrate-task-cards.ts --task-file` calibrates it); errors name the file and the field.
+ */
+export async function readBenchTaskDefinition(file: string): Promise<BenchTask> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new InvalidJsonError({ file, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
+  }
+  // A definition may be a whole card: the calibration's fields are dropped (and made anew).
+  const definition = value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key in benchTaskShape)) : value;
+  const parsed = BenchTaskSchema.safeParse(definition);
+  if (!parsed.success) throw fieldError(file, parsed.error);
+  return withCsvResolved(parsed.data, file);
+}
+
+function fieldError(file: string, error: z.ZodError): InvalidFieldError {
+  const issue = error.issues[0]!;
+  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  return new InvalidFieldError({ file, location: `$${path}`, reason: issue.message, cause: error });
+}
+
+/** The task with its CSV path made absolute (relative to the card's folder) and the file's sha256 recorded. */
+async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: string): Promise<Task> {
+  if (typeof task.dataset === 'string') return task;
+  const csv = resolve(dirname(cardFile), task.dataset.csv);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(csv);
+  } catch (error) {
+    throw new InvalidFieldError({ file: cardFile, location: '$.dataset.csv', reason: `cannot read ${csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (task.dataset.sha256 !== undefined && task.dataset.sha256 !== sha256) {
+    throw new InvalidFieldError({ file: cardFile, location: '$.dataset.sha256', reason: `${csv} changed since the card was calibrated (sha256 ${sha256}); calibrate it again` });
+  }
+  return { ...task, dataset: { csv, sha256 } };
+}
+
+/** Loads the shipped card of task `name` (`bench/tasks/cards/<name>.json`); an unknown name lists the shipped ones. */
 export function loadBenchTaskCard(name: string): Promise<BenchTaskCard> {
+  if (!benchTaskNames.includes(name)) {
+    return Promise.reject(new InvalidArgumentError({ argument: 'tasks', reason: `no shipped task "${name}" (shipped: ${benchTaskNames.join(', ')}); a card file of your own goes to --task-file` }));
+  }
   return readBenchTaskCard(new URL(`${name}.json`, taskCardDirectory));
 }
 

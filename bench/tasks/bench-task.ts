@@ -9,7 +9,8 @@ import { datasetNames, type DatasetName } from './load-dataset.js';
 export const benchTaskShape = {
   /** The task's name (also the card's file name). */
   task: z.string().min(1),
-  dataset: z.enum(datasetNames as [DatasetName, ...DatasetName[]]),
+  /** A shipped dataset by name, or a user's CSV file (see `CsvDatasetSchema`). */
+  dataset: z.union([z.enum(datasetNames as [DatasetName, ...DatasetName[]]), z.lazy(() => CsvDatasetSchema)]),
   kind: z.enum(['regression', 'classification']),
   metric: MetricNameSchema,
   /** Must agree with the metric's direction (`metricMaximize`). */
@@ -27,6 +28,19 @@ export const benchTaskShape = {
   /** The task statement an agent is given. */
   description: z.string().min(1),
 };
+
+/**
+ * A user's dataset: a CSV file with a header row, holding the task's target and feature columns (others are
+ * ignored). `csv` is resolved against the card's folder when the card is read, which also records the file's
+ * `sha256`, so the evaluation memo never serves results of an edited file.
+ */
+export const CsvDatasetSchema = z.strictObject({
+  csv: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+});
+
+/** A user's CSV dataset: see `CsvDatasetSchema`. */
+export type CsvDataset = z.infer<typeof CsvDatasetSchema>;
 
 /** A benchmark task definition: see `benchTaskShape`. */
 export const BenchTaskSchema = z.strictObject(benchTaskShape).refine((task) => task.maximize === metricMaximize[task.metric], {

@@ -7,9 +7,12 @@
  *   npx tsx bench/tasks/calibrate-task-cards.ts [--tasks boston,penguins] [--random 200] [--rounds 4]
  *     [--children 4] [--seed 1] [--workers N] [--work-budget 20] [--memo tmp/bench-memo]
  *
- * Evaluations are memoised in `--memo`, so a rerun with the same options replays in seconds.
+ * Evaluations are memoised in `--memo`, so a rerun with the same options replays in seconds. A user's own task:
+ * `--task-file my-task.json --out my-card.json` calibrates a task definition (a card without its numbers, e.g. on
+ * a CSV file) and writes the card, its CSV path relative to the card and the file's sha256 recorded.
  */
 import { availableParallelism, cpus } from 'node:os';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
@@ -23,7 +26,7 @@ import { familiesFor } from '../env/pipeline-space.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../env/sample-pipeline-config.js';
 import { quantile } from '../env/steps/scaling.js';
 import type { BenchTask } from './bench-task.js';
-import { BenchTaskCardSchema, type BenchTaskCard } from './bench-task-card.js';
+import { BenchTaskCardSchema, readBenchTaskDefinition, type BenchTaskCard } from './bench-task-card.js';
 import { benchTasks } from './task-definitions.js';
 
 const medalQuantiles = { bronze: 0.8, silver: 0.9, gold: 0.97 };
@@ -38,8 +41,11 @@ const { values } = parseArgs({
     workers: { type: 'string', default: String(availableParallelism()) },
     'work-budget': { type: 'string', default: String(defaultWorkBudgetSeconds) },
     memo: { type: 'string', default: 'tmp/bench-memo' },
+    'task-file': { type: 'string' },
+    out: { type: 'string' },
   },
 });
+if ((values['task-file'] === undefined) !== (values.out === undefined)) throw new Error('--task-file and --out go together: the definition to calibrate and where to write its card');
 const options = {
   random: Number(values.random),
   rounds: Number(values.rounds),
@@ -48,7 +54,7 @@ const options = {
 };
 // The work budget decides which slow pipelines count as buggy, so it is part of the reproducing command.
 const workBudgetSeconds = Number(values['work-budget']);
-const command = `npx tsx bench/tasks/calibrate-task-cards.ts --random ${options.random} --rounds ${options.rounds} --children ${options.children} --seed ${options.seed} --work-budget ${workBudgetSeconds}`;
+const command = `npx tsx bench/tasks/calibrate-task-cards.ts --random ${options.random} --rounds ${options.rounds} --children ${options.children} --seed ${options.seed} --work-budget ${workBudgetSeconds}${values['task-file'] === undefined ? '' : ` --task-file ${values['task-file']} --out ${values.out}`}`;
 
 const pool = createEvaluationPool({ size: Number(values.workers) });
 const evaluator = createBenchEvaluator({ pool, memoDirectory: values.memo, workBudgetSeconds });
@@ -57,11 +63,19 @@ console.log(`command: ${command}\n`);
 
 const started = performance.now();
 try {
-  for (const name of values.tasks.split(',')) {
-    const task = benchTasks.find((candidate) => candidate.task === name);
-    if (!task) throw new Error(`unknown task ${name}`);
+  const jobs =
+    values['task-file'] === undefined
+      ? values.tasks.split(',').map((name) => {
+          const task = benchTasks.find((candidate) => candidate.task === name);
+          if (!task) throw new Error(`unknown task ${name} (shipped: ${benchTasks.map((candidate) => candidate.task).join(', ')})`);
+          return { task, out: fileURLToPath(new URL(`./cards/${task.task}.json`, import.meta.url)) };
+        })
+      : [{ task: await readBenchTaskDefinition(values['task-file']), out: resolve(values.out!) }];
+  for (const { task, out } of jobs) {
     const card = await calibrate(task);
-    await writeFileAtomic(fileURLToPath(new URL(`./cards/${task.task}.json`, import.meta.url)), `${JSON.stringify(card, null, 2)}\n`);
+    // A user's CSV is written relative to the card, so the two can move together.
+    const written = typeof card.dataset === 'string' ? card : { ...card, dataset: { ...card.dataset, csv: relative(dirname(out), card.dataset.csv) || '.' } };
+    await writeFileAtomic(out, `${JSON.stringify(written, null, 2)}\n`);
     const families = Object.entries(card.familyBest).map(([family, score]) => `${family} ${round(score)}`).join(', ');
     console.log(
       `${task.task}: baseline ${round(card.baseline)}, top1 ${round(card.top1)}, medals ${round(card.medals.bronze)} / ${round(card.medals.silver)} / ${round(card.medals.gold)}; ` +

@@ -7,7 +7,7 @@ const missing = (dataset: Dataset, name: string) => dataset.features.find((colum
 
 describe('bench datasets (shipped in npm packages)', () => {
   it.each(benchTasks.map((task) => [task.task, task] as const))('%s matches its task definition', (_, task) => {
-    const dataset = loadDataset(task.dataset);
+    const dataset = loadDataset(task.dataset as string);
     expect(dataset.kind).toBe(task.kind);
     expect(dataset.targetName).toBe(task.target);
     expect(dataset.features.filter((column) => column.kind === 'numeric').map((column) => column.name)).toEqual(task.numericFeatures);
