@@ -1,26 +1,28 @@
 import type { SearchableFamily } from '../env/pipeline-space.js';
 
 /**
- * The concept ids (from the curated ML vocabulary the novelty directive draws on) that name each searchable model
- * family. A directive naming any of a family's ids counts as naming the family.
+ * How the simulated agent recognises a model family in a directive's prose: the words an ML practitioner (or an
+ * LLM) uses for it, matched on lower-cased text with hyphens and underscores read as spaces. Deliberately the
+ * agent's own lexicon, not boden's concept vocabulary: a directive is read the way a person would read it, so
+ * its effect does not depend on the agent and the scorer sharing ids.
  */
-export const familyConceptIds: Readonly<Record<SearchableFamily, readonly string[]>> = {
-  linear: ['linear-model', 'linear-regression', 'ridge-regression', 'logistic-regression', 'lasso-regression', 'elastic-net'],
-  knn: ['nearest-neighbours'],
-  'naive-bayes': ['naive-bayes'],
-  cart: ['decision-tree'],
-  boosting: ['gradient-boosted-trees', 'xgboost', 'lightgbm', 'catboost'],
-  'random-forest': ['random-forest', 'extra-trees'],
-  svm: ['support-vector-machine', 'kernel-method'],
+export const familyWords: Readonly<Record<SearchableFamily, readonly RegExp[]>> = {
+  linear: [/(?<!non )\blinear\b/, /\bridge\b/, /\blasso\b/, /\blogistic\b/, /\belastic ?net\b/, /\bols\b/, /\bglms?\b/],
+  knn: [/\bneighbou?rs?\b/, /\bknn\b/, /\bk nn\b/, /\bk nearest\b/],
+  'naive-bayes': [/\bbayes\b/, /\bbayesian classifier\b/],
+  cart: [/\bdecision trees?\b/, /\bcart\b/, /\bsingle trees?\b/],
+  boosting: [/boost/, /\bxgb/, /\blightgbm\b/, /\blgbm\b/, /\bgbm\b/, /\bgbdt\b/],
+  'random-forest': [/\brandom forests?\b/, /\bforests?\b/, /\bextra trees\b/, /\bextratrees\b/, /\bbagg(ing|ed)\b/],
+  svm: [/\bsvms?\b/, /\bsvc\b/, /\bsvr\b/, /\bsupport vectors?\b/, /\bkernels?\b/],
 };
 
-/** The model families a novelty directive names (a concept id as a whole hyphenated word, case-insensitive). */
+/** The model families a directive's prose names, by the agent's own lexicon (`familyWords`). */
 export function familiesNamedIn(directive: string | undefined): Set<SearchableFamily> {
   const named = new Set<SearchableFamily>();
   if (directive === undefined) return named;
-  const text = directive.toLowerCase();
-  for (const [family, ids] of Object.entries(familyConceptIds) as [SearchableFamily, readonly string[]][]) {
-    if (ids.some((id) => new RegExp(`(^|[^a-z0-9-])${id}([^a-z0-9-]|$)`).test(text))) named.add(family);
+  const text = directive.toLowerCase().replace(/[-_]/g, ' ');
+  for (const [family, patterns] of Object.entries(familyWords) as [SearchableFamily, readonly RegExp[]][]) {
+    if (patterns.some((pattern) => pattern.test(text))) named.add(family);
   }
   return named;
 }

@@ -2,7 +2,7 @@
 export type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
 export { createSimulatedAgent, type SimulatedAgent } from './simulated-agent.js';
 export { defaultFamilyPrior, SimulatedAgentOptionsSchema, type SimulatedAgentOptions } from './simulated-agent-options.js';
-export { familiesNamedIn, familyConceptIds } from './directive-families.js';
+export { familiesNamedIn, familyWords } from './directive-families.js';
 export { addComponent, crossPipelines, draftPreprocessing, drawFamily, familiesOf, repairPipeline, switchFamily } from './pipeline-moves.js';
 export { createLlmAgent, type LlmAgent, type LlmAgentUsage } from './llm-agent.js';
 export { LlmAgentOptionsSchema, type LlmAgentOptions } from './llm-agent-options.js';

@@ -115,6 +115,18 @@ describe('createSimulatedAgent', () => {
     expect(proposal.config).toEqual(agent.proposalOf(draft.code)!.config);
   });
 
+  it("reads a directive's prose with its own lexicon, not boden's concept ids", () => {
+    const prose = 'So far: XGBoost twice, a Ridge regression and random forests. Avoid non-linear feature maps.';
+    expect([...familiesNamedIn(prose)].sort()).toEqual(['boosting', 'linear', 'random-forest']);
+    expect([...familiesNamedIn('Tried k-NN and an SVC with an RBF kernel; also a decision tree and Gaussian naive Bayes.')].sort()).toEqual([
+      'cart',
+      'knn',
+      'naive-bayes',
+      'svm',
+    ]);
+    expect(familiesNamedIn('Propose a different input representation, objective or data treatment.').size).toBe(0);
+  });
+
   it('drafts outside the families a novelty directive names', async () => {
     const directive = formatNoveltyDirective({ concepts: new Map([['xgboost', 3], ['random-forest', 2], ['ridge-regression', 1]]) });
     expect([...familiesNamedIn(directive)].sort()).toEqual(['boosting', 'linear', 'random-forest']);
