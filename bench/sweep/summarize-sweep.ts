@@ -1,6 +1,6 @@
 import { bootstrapConfidenceInterval, createSeededRandom, mannWhitneyU } from '../../src/index.js';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
-import { searchMilliseconds, type BenchRunRecord } from '../runner/bench-run-record.js';
+import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
 
 /** A mean with its 95 % percentile bootstrap interval (NaN bounds with fewer than two runs). */
 export interface MeanWithInterval {
@@ -27,6 +27,11 @@ export interface SweepSummaryRow {
   readonly pCreativityByQuarter: readonly (number | null)[];
   /** Mean P-creativity over all valid episodes. */
   readonly pCreativity: number | null;
+  /**
+   * Mean nearest-neighbour novelty (the embedding metric, in [0, 1]) of valid episodes per quarter: a second
+   * measure of P-creativity that neither the directive (concept ids) nor the cheap judge (concepts) is made of.
+   */
+  readonly embeddingNoveltyByQuarter: readonly (number | null)[];
   /** Mean pipelines evaluated per run. */
   readonly evaluations: number;
   /** Mean share of episodes that were buggy. */
@@ -56,14 +61,24 @@ export function impactAucOf(record: BenchRunRecord): number {
 
 /** Mean verdict score of the valid episodes in each quarter of the run (by episode index over the run length). */
 export function pCreativityByQuarterOf(records: readonly BenchRunRecord[]): (number | null)[] {
+  return quarterMeans(records, (episode) => episode.verdict?.score);
+}
+
+/** Mean novelty by `metric` (e.g. `nearest-neighbour`) of the valid episodes in each quarter of the run. */
+export function noveltyByQuarterOf(records: readonly BenchRunRecord[], metric: string): (number | null)[] {
+  return quarterMeans(records, (episode) => (episode.status === 'ok' ? episode.novelty[metric] : undefined));
+}
+
+function quarterMeans(records: readonly BenchRunRecord[], valueOf: (episode: BenchEpisodeRecord) => number | undefined): (number | null)[] {
   const sums = [0, 0, 0, 0];
   const counts = [0, 0, 0, 0];
   for (const record of records) {
     const length = record.episodes.length;
     for (const episode of record.episodes) {
-      if (episode.verdict === null) continue;
+      const value = valueOf(episode);
+      if (value === undefined) continue;
       const quarter = Math.min(3, Math.floor((4 * episode.index) / length));
-      sums[quarter]! += episode.verdict.score;
+      sums[quarter]! += value;
       counts[quarter]! += 1;
     }
   }
@@ -116,6 +131,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummary
       medalRate: group.filter((record) => record.medal !== null).length / group.length,
       pCreativityByQuarter: quarters,
       pCreativity: verdicts.length === 0 ? null : mean(verdicts),
+      embeddingNoveltyByQuarter: noveltyByQuarterOf(group, 'nearest-neighbour'),
       evaluations: mean(group.map((record) => record.evaluations)),
       buggyShare: mean(group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length))),
       searchMilliseconds: search,

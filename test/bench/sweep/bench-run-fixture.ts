@@ -9,6 +9,8 @@ export function benchRunFixture(fields: {
   seed: number;
   impacts: readonly (number | null)[];
   verdicts?: readonly number[];
+  /** Nearest-neighbour novelty per episode (recorded for every episode, valid or not). */
+  nearestNeighbour?: readonly number[];
   wallMilliseconds?: number;
   evaluationMilliseconds?: number;
   measurementMilliseconds?: number;
@@ -30,7 +32,7 @@ export function benchRunFixture(fields: {
       score: impact,
       error: impact === null ? 'boom' : null,
       impact,
-      novelty: {},
+      novelty: fields.nearestNeighbour === undefined ? {} : { 'nearest-neighbour': fields.nearestNeighbour[index]! },
       verdict: impact === null ? null : { score: fields.verdicts?.[index] ?? 0, label: 'Routine', confidence: 1, judge: 'rubric-v1' },
       directive: null,
       followedDirective: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impactAucOf, pCreativityByQuarterOf, summarizeSweep } from '../../../bench/sweep/summarize-sweep.js';
+import { impactAucOf, noveltyByQuarterOf, pCreativityByQuarterOf, summarizeSweep } from '../../../bench/sweep/summarize-sweep.js';
 import { formatSweepSummary } from '../../../bench/sweep/format-sweep-summary.js';
 import { mannWhitneyU } from '../../../src/index.js';
 import { benchRunFixture } from './bench-run-fixture.js';
@@ -13,6 +13,16 @@ describe('summarizeSweep', () => {
     const record = benchRunFixture({ seed: 1, impacts: [0.1, 0.1, 0.1, null, 0.1, 0.1, 0.1, 0.1], verdicts: [4, 2, 3, 0, 1, 1, 0, 2] });
     expect(pCreativityByQuarterOf([record])).toEqual([3, 3, 1, 1]);
     expect(pCreativityByQuarterOf([benchRunFixture({ seed: 1, impacts: [null, null, null, null] })])).toEqual([null, null, null, null]);
+  });
+
+  it('averages an embedding novelty metric per quarter over valid episodes only, as a second P-creativity measure', () => {
+    const record = benchRunFixture({ seed: 1, impacts: [0.1, null, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1], nearestNeighbour: [1, 0.9, 0.6, 0.4, 0.3, 0.1, 0.2, 0.4] });
+    const quarters = noveltyByQuarterOf([record], 'nearest-neighbour');
+    // Quarter 1 holds episodes 0 and 1; episode 1 is buggy, so only episode 0 (novelty 1) counts.
+    expect(quarters).toEqual([1, 0.5, 0.2, 0.30000000000000004]);
+    expect(noveltyByQuarterOf([record], 'no-such-metric')).toEqual([null, null, null, null]);
+    expect(summarizeSweep([record])[0]!.embeddingNoveltyByQuarter).toEqual(quarters);
+    expect(formatSweepSummary(summarizeSweep([record]))).toMatch(/NN novelty Q1 Q2 Q3 Q4[\s\S]*1\.00 0\.50 0\.20 0\.30/);
   });
 
   it('summarises each arm against the unshaped arm of the same task and policy', () => {
