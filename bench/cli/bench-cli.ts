@@ -140,7 +140,7 @@ export function benchCommand(): Command {
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
       .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
-      .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,adaptive', list)
+      .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,adaptive,gate,pareto (parts joined by + in the order bonus, pareto, adaptive, gate)', list)
       .addOption(new Option('--seeds <n>', 'seeds 1..n per cell').argParser(wholeNumber(1)).default(5))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},

@@ -10,22 +10,31 @@ export const benchSchedules = ['none', 'adaptive'] as const;
 /** One of `benchSchedules`. */
 export type BenchSchedule = (typeof benchSchedules)[number];
 
-/** A shaping arm: novelty bonus strength (0 = no bonus) and exploration schedule; strength 0 + none is unshaped. */
+/**
+ * A shaping arm: novelty bonus strength (0 = no bonus), exploration schedule, and optionally the near-duplicate
+ * gate (`noveltyGate`) and the Pareto parent choice (`paretoObjective`); nothing of these is the unshaped arm.
+ */
 export interface BenchArm {
   readonly strength: number;
   readonly schedule: BenchSchedule;
+  /** Wraps the policy with `noveltyGate`: near-duplicates are rejected before evaluation. */
+  readonly gate?: boolean;
+  /** Wraps the policy with `paretoObjective`: parents from the (usefulness, novelty) front. */
+  readonly pareto?: boolean;
 }
 
-/** True for the unshaped arm (no bonus, no schedule). */
+/** True for the unshaped arm (no bonus, no schedule, no gate, no Pareto choice). */
 export function isUnshapedArm(arm: BenchArm): boolean {
-  return arm.strength === 0 && arm.schedule === 'none';
+  return arm.strength === 0 && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true;
 }
 
-/** A short stable name of an arm, e.g. `unshaped`, `bonus-0.3`, `adaptive`, `bonus-0.3+adaptive`. */
+/** A short stable name of an arm, e.g. `unshaped`, `bonus-0.3`, `adaptive`, `bonus-0.3+adaptive`, `gate`, `pareto+adaptive`. */
 export function armName(arm: BenchArm): string {
   if (isUnshapedArm(arm)) return 'unshaped';
   const parts: string[] = [];
   if (arm.strength > 0) parts.push(`bonus-${arm.strength}`);
+  if (arm.pareto === true) parts.push('pareto');
   if (arm.schedule === 'adaptive') parts.push('adaptive');
+  if (arm.gate === true) parts.push('gate');
   return parts.join('+');
 }

@@ -15,7 +15,7 @@ export const BenchRunOptionsSchema = z
     /** The search policy the agent's operators are plugged into. */
     policy: z.enum(benchPolicies).default('aide'),
     /** The shaping arm: novelty bonus strength (0 = none) and exploration schedule. */
-    arm: z.strictObject({ strength: z.number().finite().min(0), schedule: z.enum(benchSchedules) }),
+    arm: z.strictObject({ strength: z.number().finite().min(0), schedule: z.enum(benchSchedules), gate: z.boolean().optional(), pareto: z.boolean().optional() }),
     /** Seeds the policy's random source and (through a derived seed) the agent's. */
     seed: z.number().int(),
     /** Episodes (evaluated nodes, buggy ones included) of the run; also the agent's budget. */

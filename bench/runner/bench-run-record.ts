@@ -52,7 +52,7 @@ export const BenchEpisodeRecordSchema = z.strictObject({
 export const BenchRunRecordSchema = z.strictObject({
   task: z.string().min(1),
   policy: z.enum(benchPolicies),
-  arm: z.strictObject({ strength: z.number().min(0), schedule: z.enum(benchSchedules) }),
+  arm: z.strictObject({ strength: z.number().min(0), schedule: z.enum(benchSchedules), gate: z.boolean().optional(), pareto: z.boolean().optional() }),
   /** True when the policy was wrapped with shaping middleware. */
   shaped: z.boolean(),
   seed: z.number().int(),

@@ -1,6 +1,8 @@
 import {
   adaptiveExploration,
   noveltyBonus,
+  noveltyGate,
+  paretoObjective,
   scorerNoveltySource,
   wrapSelector,
   type NoveltyScorer,
@@ -12,7 +14,7 @@ import { createEvolutionarySearch, createEvolutionarySelector, type Evolutionary
 import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from '../../adapters/mcts/index.js';
 import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
-import type { BenchArm, BenchPolicy } from './bench-policy.js';
+import { isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
 import type { ModeSwitch } from './bench-run-record.js';
 
 /** What `createPolicySearch` needs: the policy, the agent's operators, the evaluator, the arm and the run's scorer. */
@@ -51,10 +53,13 @@ const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generations
  */
 export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const { policy, operators, evaluate, arm, scorer, seed, lowerIsBetter, alwaysWrap, onModeSwitch } = input;
-  const shaped = alwaysWrap || arm.strength > 0 || arm.schedule === 'adaptive';
+  const shaped = alwaysWrap || !isUnshapedArm(arm);
   const source = scorerNoveltySource({ scorer });
   const middleware = (bonusSource: 'candidate' | typeof source): SelectorMiddleware[] => {
+    // The README's order: the gate first, then the Pareto choice, then the schedule before the bonus.
     const list: SelectorMiddleware[] = [];
+    if (arm.gate === true) list.push(noveltyGate({ source }));
+    if (arm.pareto === true) list.push(paretoObjective({ source }));
     if (arm.schedule === 'adaptive') list.push(adaptiveExploration({ source }));
     if (arm.strength > 0 || list.length === 0) {
       list.push(noveltyBonus({ source: bonusSource, strength: arm.strength, decay: bonusSource === 'candidate' ? 'none' : 'children' }));

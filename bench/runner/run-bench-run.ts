@@ -147,7 +147,7 @@ export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRec
   return {
     task: card.task,
     policy,
-    arm: { strength: arm.strength, schedule: arm.schedule },
+    arm: { strength: arm.strength, schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}) },
     shaped,
     seed,
     agent: agentName,

@@ -11,13 +11,21 @@ export interface SweepCell {
   readonly seed: number;
 }
 
-/** Parses an arm name (`unshaped`, `adaptive`, `bonus-0.3`, `bonus-0.3+adaptive`). */
+/**
+ * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>`,
+ * `pareto`, `adaptive`, `gate` (e.g. `bonus-0.3+adaptive`, `gate`, `pareto+adaptive+gate`).
+ */
 export function parseArmName(name: string): BenchArm {
   if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  if (name === 'adaptive') return { strength: 0, schedule: 'adaptive' };
-  const match = /^bonus-(\d+(?:\.\d+)?)(\+adaptive)?$/.exec(name);
-  if (match === null) throw new RangeError(`not an arm name: ${name}`);
-  return { strength: Number(match[1]), schedule: match[2] === undefined ? 'none' : 'adaptive' };
+  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive))?(?:(?:^|\+)(gate))?$/.exec(name);
+  if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
+  const [, strength, pareto, adaptive, gate] = match;
+  return {
+    strength: strength === undefined ? 0 : Number(strength),
+    schedule: adaptive === undefined ? 'none' : 'adaptive',
+    ...(gate === undefined ? {} : { gate: true }),
+    ...(pareto === undefined ? {} : { pareto: true }),
+  };
 }
 
 /** The key of a run record or cell. */

@@ -6,7 +6,10 @@ import { benchPolicies, benchSchedules } from '../runner/bench-policy.js';
 /** An arm as written on the command line: `unshaped`, `bonus-0.3`, `adaptive` or `bonus-0.3+adaptive`. */
 export const ArmNameSchema = z
   .string()
-  .regex(/^(unshaped|adaptive|bonus-(\d+(\.\d+)?)(\+adaptive)?)$/, 'expected unshaped, adaptive, bonus-<strength> or bonus-<strength>+adaptive');
+  .regex(
+    /^(unshaped|(?=[^+])(bonus-\d+(\.\d+)?)?((^|\+)pareto)?((^|\+)adaptive)?((^|\+)gate)?)$/,
+    'expected unshaped, or bonus-<strength>, pareto, adaptive and gate joined by + in that order (e.g. bonus-0.3+adaptive, gate)',
+  );
 
 /** Options of `runSweep`: the grid of cells, the run length, where results go and how much runs at once. */
 export const SweepOptionsSchema = z

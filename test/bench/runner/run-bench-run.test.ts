@@ -86,6 +86,25 @@ describe('runBenchRun', () => {
     }
   }, 240_000);
 
+  it('runs the gate and the Pareto choice as arms: the gate never evaluates a near-duplicate, Pareto changes parents', async () => {
+    const task = await loadBenchTaskCard('boston');
+    const unshaped = await runBenchRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none' }, seed: 6, episodes: 12, evaluator });
+    const gated = await runBenchRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none', gate: true }, seed: 6, episodes: 12, evaluator });
+    expect(gated.shaped).toBe(true);
+    expect(gated.arm).toEqual({ strength: 0, schedule: 'none', gate: true });
+    expect(BenchRunRecordSchema.safeParse(gated).success).toBe(true);
+    // No evaluated draft or improvement of the gated run is a near-duplicate (debug fixes are exempt: they are meant
+    // to resemble their parent), so none repeats an earlier pipeline; the unshaped run does evaluate some.
+    const checked = gated.episodes.filter((episode) => episode.operator !== 'debug');
+    for (const episode of checked) expect(episode.novelty['nearest-neighbour'], episode.nodeId).toBeGreaterThanOrEqual(0.01);
+    const keys = checked.filter((episode) => episode.status === 'ok').map((episode) => episode.configKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(unshaped.episodes.filter((episode) => episode.operator !== 'debug').some((episode) => episode.novelty['nearest-neighbour']! < 0.01)).toBe(true);
+    const pareto = await runBenchRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none', pareto: true }, seed: 6, episodes: 12, evaluator });
+    expect(pareto.arm).toEqual({ strength: 0, schedule: 'none', pareto: true });
+    expect(pareto.episodes.map((episode) => episode.parentIds)).not.toEqual(unshaped.episodes.map((episode) => episode.parentIds));
+  }, 240_000);
+
   it('fails the run, naming the pipeline, when an evaluation hits the hang guard, instead of recording a load-dependent node', async () => {
     // The faulty worker loops forever on the task named test-hang, so the guard always fires, whatever the load.
     const hanging = createEvaluationPool({ size: 1, timeoutMs: 1_000, workerUrl: new URL('../fixtures/faulty-evaluation-worker.ts', import.meta.url) });

@@ -5,7 +5,15 @@ import { armName } from '../../../bench/runner/bench-policy.js';
 
 describe('sweep cells', () => {
   it('parses arm names and prints them back', () => {
-    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive']) expect(armName(parseArmName(name))).toBe(name);
+    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate']) {
+      expect(armName(parseArmName(name))).toBe(name);
+      expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [name] }).success).toBe(true);
+    }
+    expect(parseArmName('gate')).toEqual({ strength: 0, schedule: 'none', gate: true });
+    for (const bad of ['gate+adaptive', '+gate', 'adaptive+adaptive', 'bonus-']) {
+      expect(() => parseArmName(bad)).toThrow(/not an arm name/);
+      expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [bad] }).success).toBe(false);
+    }
     expect(parseArmName('bonus-0.3+adaptive')).toEqual({ strength: 0.3, schedule: 'adaptive' });
     expect(() => parseArmName('bonus')).toThrow(/not an arm name/);
     expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: ['greedy'] }).success).toBe(false);
