@@ -117,6 +117,15 @@ describe('a task a user brings: a card file and a CSV', () => {
     expect(dataset.features.find((column) => column.name === 'area_m2')!.values.filter((value) => value === null)).toHaveLength(7);
   });
 
+  it('tells a missing card from invalid JSON, and accepts a UTF-8 BOM', async () => {
+    const missing = await rejection(readBenchTaskCard(join(directory, 'no-such-card.json')));
+    expect(missing.message).toMatch(/no-such-card\.json: cannot read the task card: ENOENT$/);
+    writeCsv('bom.csv');
+    const withBom = join(directory, 'bom.json');
+    writeFileSync(withBom, `\uFEFF${JSON.stringify(definition('bom.csv'))}`);
+    expect((await readBenchTaskDefinition(withBom)).task).toBe('my-prices');
+  });
+
   it('lists the shipped tasks when a name is unknown', async () => {
     const error = await loadBenchTaskCard('nosuchtask').then(() => null, (reason: unknown) => reason);
     expect(error).toBeInstanceOf(InvalidArgumentError);
