@@ -63,9 +63,13 @@ export {
   spearmanWithConfidence,
   krippendorffAlpha,
   mannWhitneyU,
+  wilcoxonSignedRank,
+  holmAdjust,
+  varghaDelaneyA12,
   type BootstrapInterval,
   type MeasurementLevel,
   type MannWhitneyResult,
+  type WilcoxonResult,
 } from './statistics/index.js';
 export { writeFileAtomic, writeFilesAtomic } from './files/write-file-atomic.js';
 export { defaultNoveltyMetrics } from './metrics/default-novelty-metrics.js';

@@ -1,4 +1,4 @@
-import { bootstrapConfidenceInterval, createSeededRandom, mannWhitneyU } from '../../src/index.js';
+import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
 
@@ -42,8 +42,25 @@ export interface SweepSummaryRow {
   readonly overheadRatio: number | null;
   /** Two-sided Mann-Whitney U p-value of final impact against the unshaped arm (null for it, or without one). */
   readonly pValueVsUnshaped: number | null;
+  /**
+   * The primary comparison with the unshaped arm, paired by seed (arms share seeds): final impact (equivalently
+   * regret, 1 − impact) by a two-sided Wilcoxon signed-rank test, Holm-adjusted over every compared row of the
+   * sweep, and Vargha-Delaney A12 (P(this arm's run beats unshaped's), 0.5 = no effect) with a 95 % bootstrap
+   * interval over seed pairs. Null for the unshaped arm, or without one, or without a shared seed.
+   */
+  readonly paired: PairedComparison | null;
   /** Mean final impact minus the unshaped arm's (null without one). */
   readonly impactDifference: number | null;
+}
+
+/** See `SweepSummaryRow.paired`. */
+export interface PairedComparison {
+  /** Seeds run by both this arm and the unshaped one. */
+  readonly seeds: number;
+  readonly wilcoxonP: number;
+  /** `wilcoxonP` after Holm's adjustment over the whole sweep's compared rows. */
+  readonly holmP: number;
+  readonly a12: MeanWithInterval;
 }
 
 const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -109,7 +126,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummary
     groups.set(key, group);
   }
   const unshapedOf = (task: string, policy: string) => groups.get(`${task}\u0000${policy}\u0000unshaped`);
-  const rows: SweepSummaryRow[] = [];
+  const rows: (Omit<SweepSummaryRow, 'paired'> & { paired: Omit<PairedComparison, 'holmP'> | null })[] = [];
   for (const group of groups.values()) {
     const first = group[0]!;
     const finals = group.map(finalImpactOf);
@@ -138,7 +155,33 @@ export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummary
       overheadRatio: unshaped === undefined ? null : search / mean(unshaped.map(searchMilliseconds)),
       pValueVsUnshaped: compared ? mannWhitneyU(finals, unshapedFinals).pValue : null,
       impactDifference: compared ? mean(finals) - mean(unshapedFinals) : null,
+      paired: compared ? pairedWithUnshaped(group, unshaped!, rows.length + 1) : null,
     });
   }
-  return rows;
+  // Holm over the whole family: every row compared with its unshaped arm, across tasks and policies.
+  const family = rows.flatMap((row, index) => (row.paired === null ? [] : [index]));
+  const adjusted = holmAdjust(family.map((index) => rows[index]!.paired!.wilcoxonP));
+  return rows.map((row, index) => {
+    const position = family.indexOf(index);
+    return { ...row, paired: row.paired === null ? null : { ...row.paired, holmP: adjusted[position]! } };
+  });
+}
+
+/** Final impact of `group` and `unshaped` paired by seed: Wilcoxon signed-rank and A12 with a paired bootstrap. */
+function pairedWithUnshaped(group: readonly BenchRunRecord[], unshaped: readonly BenchRunRecord[], seed: number): Omit<PairedComparison, 'holmP'> | null {
+  const bySeed = new Map(unshaped.map((record) => [record.seed, finalImpactOf(record)]));
+  const pairs = group.filter((record) => bySeed.has(record.seed)).map((record) => [finalImpactOf(record), bySeed.get(record.seed)!] as const);
+  if (pairs.length === 0) return null;
+  const shaped = pairs.map(([value]) => value);
+  const base = pairs.map(([, value]) => value);
+  const a12 = varghaDelaneyA12(shaped, base);
+  const interval =
+    pairs.length < 2
+      ? { low: Number.NaN, high: Number.NaN }
+      : bootstrapConfidenceInterval({
+          n: pairs.length,
+          statistic: (indices) => varghaDelaneyA12(indices.map((index) => shaped[index]!), indices.map((index) => base[index]!)),
+          random: createSeededRandom(seed),
+        });
+  return { seeds: pairs.length, wilcoxonP: wilcoxonSignedRank(shaped, base).pValue, a12: { mean: a12, low: interval.low, high: interval.high } };
 }

@@ -15,3 +15,6 @@ export {
   type ReliabilityValue,
 } from './krippendorff-alpha.js';
 export { mannWhitneyU, type MannWhitneyResult } from './mann-whitney.js';
+export { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon-signed-rank.js';
+export { holmAdjust } from './holm-adjust.js';
+export { varghaDelaneyA12 } from './vargha-delaney.js';

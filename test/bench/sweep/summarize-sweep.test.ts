@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { impactAucOf, noveltyByQuarterOf, pCreativityByQuarterOf, summarizeSweep } from '../../../bench/sweep/summarize-sweep.js';
 import { formatSweepSummary } from '../../../bench/sweep/format-sweep-summary.js';
-import { mannWhitneyU } from '../../../src/index.js';
+import { mannWhitneyU, varghaDelaneyA12 } from '../../../src/index.js';
 import { benchRunFixture } from './bench-run-fixture.js';
 
 describe('summarizeSweep', () => {
@@ -46,5 +46,29 @@ describe('summarizeSweep', () => {
     expect(bonus.overheadRatio).toBeCloseTo(2);
     expect(bonus.evaluations).toBe(2);
     expect(formatSweepSummary(rows)).toMatch(/bonus-0\.3 +4 +0\.750 \[/);
+    expect(base.paired).toBeNull();
+    // Paired by seed, every shaped run beats its unshaped twin by 0.4 (tied differences: the normal approximation,
+    // scipy.stats.wilcoxon(..., method='approx', correction=True) = 0.0946707...); A12 = 1.
+    expect(bonus.paired).toMatchObject({ seeds: 4, a12: { mean: 1, low: 1, high: 1 } });
+    expect(bonus.paired!.wilcoxonP).toBeCloseTo(0.09467071984550875, 12);
+    expect(bonus.paired!.holmP).toBe(bonus.paired!.wilcoxonP); // a family of one
+  });
+
+  it('adjusts the paired p-values with Holm over every compared row of the sweep, and pairs only shared seeds', () => {
+    const unshaped = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7].map((best, seed) => benchRunFixture({ seed, impacts: [0, best] }));
+    const better = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8].map((best, seed) => benchRunFixture({ seed, strength: 1, impacts: [0, best] }));
+    // Seeds 0-4 only, three worse and two better: no evidence.
+    const mixed = [0.1, 0.2, 0.5, 0.3, 0.7].map((best, seed) => benchRunFixture({ seed, strength: 2, impacts: [0, best] }));
+    const rows = summarizeSweep([...unshaped, ...better, ...mixed]);
+    const [, strong, weak] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+    expect(strong.paired!.seeds).toBe(6);
+    expect(strong.paired!.wilcoxonP).toBeCloseTo(0.03103251950014486, 12); // scipy, as above
+    expect(weak.paired!.wilcoxonP).toBeCloseTo(0.4098467293684632, 12);
+    expect(weak.paired!.seeds).toBe(5);
+    // Holm over the family of two: the smaller p doubles, the larger is at least that and capped at 1.
+    expect(strong.paired!.holmP).toBeCloseTo(Math.min(1, 2 * strong.paired!.wilcoxonP), 12);
+    expect(weak.paired!.holmP).toBeCloseTo(Math.min(1, Math.max(weak.paired!.wilcoxonP, 2 * strong.paired!.wilcoxonP)), 12);
+    expect(weak.paired!.a12.mean).toBeCloseTo(varghaDelaneyA12([0.1, 0.2, 0.5, 0.3, 0.7], [0.2, 0.3, 0.4, 0.5, 0.6]), 12);
+    expect(formatSweepSummary(rows)).toMatch(/p Wilcoxon \(Holm\)[\s\S]*0\.031 \(0\.062\)/);
   });
 });
