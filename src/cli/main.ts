@@ -37,10 +37,17 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
 }
 
 async function main(): Promise<void> {
+  // A reader that stops early (`boden score … | head -1`) closes the pipe: stop quietly, as Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+    throw error;
+  });
   let exitCode: ExitCode = ExitCode.ok;
-  if (benchCommandNames.includes(process.argv[2] ?? '')) {
+  // `boden help bench` is `boden bench --help`: the benchmark commands are not part of the core program.
+  const argv = process.argv[2] === 'help' && benchCommandNames.includes(process.argv[3] ?? '') ? [process.argv[0]!, process.argv[1]!, process.argv[3]!, '--help'] : process.argv;
+  if (benchCommandNames.includes(argv[2] ?? '')) {
     try {
-      process.exitCode = await runBenchCommand(process.argv);
+      process.exitCode = await runBenchCommand(argv);
     } catch (error) {
       process.stderr.write(`boden: ${describeFailure(error)}\n`);
       process.exitCode = ExitCode.usageOrInputError;

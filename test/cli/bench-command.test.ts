@@ -27,6 +27,13 @@ describe('boden demo and boden bench', () => {
     expect(episodes.stderr).toMatch(/--episodes.*whole number/s);
   }, 180_000);
 
+  it('boden help bench is boden bench --help', async () => {
+    const result = await runCli(['help', 'bench']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Usage: boden bench \[options\]/);
+    expect(result.stdout).toContain('--task-file <files>');
+  }, 120_000);
+
   it('names an unknown task card', async () => {
     const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
     expect(result.code).toBe(2);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,12 +6,27 @@ import { importTrajectory } from '../../adapters/trajectory/index.js';
 import { buildCorpus, createHCreativityScorer, openCorpus, scoreRunHCreativity } from '../../src/corpus/index.js';
 import { EpisodeJsonlRecordSchema, readEpisodesJsonl } from '../../src/index.js';
 import { runCli } from '../support/run-cli.js';
-import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
+import { hasSharedData, projectRoot, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory();
 
 describe('boden score', () => {
+  it('stops quietly with exit 0 when the reader closes the pipe (boden score … | head -1)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'score', ...Array(300).fill('examples/aide-tabular-run.journal.json')], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // Read the first chunk, then close our end, as head does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    // No trace (without the handler Node prints "Error: write EPIPE" with its stack and exits 1).
+    expect(stderr).not.toMatch(/EPIPE|Error|\n +at /);
+    expect(code).toBe(0);
+  });
+
   it('prints a table for the shipped example with impact and every novelty metric', async () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json']);
     expect(result.code).toBe(0);
