@@ -17,8 +17,14 @@ export interface JudgeCommandOptions {
   llmBaseUrl?: string;
   llmModel?: string;
   llmCache?: string;
+  /** Per-request timeout of the LLM judge, milliseconds (parsed by the command). */
+  llmTimeout?: number;
+  /** Retries of a failed LLM request. */
+  llmRetries?: number;
+  /** Calls in a row ending in provider failures before the LLM judge stops calling (0 = never). */
+  llmCircuitBreaker?: number;
   escalationThreshold?: string;
-  maxEscalations?: string;
+  maxEscalations?: number | string;
 }
 
 /** The judge a command line asked for, with the pieces whose counters the command reports. */
@@ -49,6 +55,9 @@ export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJud
     model: options.llmModel,
     fallback: rubric,
     ...(options.llmCache ? { cache: { directory: options.llmCache } } : {}),
+    ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
+    ...(options.llmRetries === undefined ? {} : { maxRetries: options.llmRetries }),
+    ...(options.llmCircuitBreaker === undefined ? {} : { circuitBreaker: options.llmCircuitBreaker === 0 ? null : options.llmCircuitBreaker }),
   });
   if (choice === 'llm') return { judge: llm, llm };
   const escalating = createEscalatingJudge({

@@ -8,6 +8,7 @@ import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore, ty
 import { openCorpus } from '../corpus/open-corpus.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
+import { wholeNumberOption } from './bootstrap-options.js';
 import { createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
@@ -35,8 +36,16 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
     .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'model name of the LLM judge')
     .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
+    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
+    .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
+    .addOption(
+      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
+        minimum: 0,
+        defaultValue: 3,
+      }),
+    )
     .option('--escalation-threshold <confidence>', 'escalating judge: ask the LLM below this rubric confidence (default 0.85)')
-    .option('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)')
+    .addOption(wholeNumberOption('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)', { minimum: 0 }))
     .option('--corpus <dir>', 'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json')
     .option('--json', 'print JSON lines in boden\'s episode format (with scores) instead of tables')
     .option('--quiet', 'no progress on stderr')
@@ -71,6 +80,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         }
       }
       const progress = createProgress({ quiet: options.quiet === true });
+      // Said once, when it happens: every later verdict of the run falls back without waiting for the server.
+      commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, reason }) => {
+        progress.end();
+        process.stderr.write(`boden score: stopped calling ${judge} after ${failures} episodes in a row failed (last: ${reason}); the rest fall back to the rubric judge\n`);
+      });
+      let fellBack = 0;
       const { runs, failures } = await loadRuns(paths, {
         progress,
         ...(options.format ? { format: options.format } : {}),
@@ -80,6 +95,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
         const judged = commandJudge === undefined ? undefined : await judgeReport(report, commandJudge);
+        fellBack += judged?.fallbacks.length ?? 0;
         const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
         process.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
@@ -89,7 +105,8 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         const bad = failures.length === 0 ? '' : `, ${failures.length} could not be read`;
         process.stderr.write(`scored ${runs.length} run(s)${bad}\n`);
       }
-      setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
+      // A verdict that fell back is a degraded result: exit 1 (findings), unless an input could not be read at all.
+      setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : fellBack > 0 ? ExitCode.findings : ExitCode.ok);
     });
 }
 
@@ -113,6 +130,8 @@ async function scoreHCreativity(report: RunReport, { corpus, scorer }: CorpusSco
 /** The verdicts of a run and what the judge reports about it. */
 interface JudgedRun {
   readonly verdicts: ReadonlyMap<string, JudgeVerdict>;
+  /** The episodes whose verdict fell back, with why. */
+  readonly fallbacks: readonly { readonly episode: string; readonly reason: string }[];
   readonly summary: Record<string, unknown>;
 }
 
@@ -120,12 +139,16 @@ async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promi
   const novelty = new Map(report.episodes.map((row) => [row.episode.id, row.novelty]));
   const verdicts = await judgeRun(report.run, commandJudge.judge, { novelty });
   const runId = report.run.id;
-  const fallbacks = [...verdicts.values()].filter((verdict) => verdict.fallback !== undefined).length;
+  const fallbacks = [...verdicts.entries()].flatMap(([episode, verdict]) => (verdict.fallback === undefined ? [] : [{ episode, reason: verdict.fallback.reason }]));
   return {
     verdicts,
+    fallbacks,
     summary: {
       id: commandJudge.judge.id,
-      fallbacks,
+      verdicts: verdicts.size,
+      fallbacks: fallbacks.length,
+      // In --json, per episode: which verdicts are the cheap judge's, and why the LLM's did not stand.
+      fallbackReasons: Object.fromEntries(fallbacks.map(({ episode, reason }) => [episode, reason])),
       ...(commandJudge.escalating ? { escalations: commandJudge.escalating.escalations(runId) } : {}),
       ...(commandJudge.llm ? { usage: commandJudge.llm.usage(runId) } : {}),
     },
@@ -214,7 +237,13 @@ function judgeFooter(summary: Record<string, unknown>): string {
   if (escalations) parts.push(`${escalations.escalated} of ${escalations.judged} episodes escalated (${escalations.overBudget} over budget)`);
   const usage = summary.usage as { requests: number; inputTokens: number; outputTokens: number; cost: number | null } | undefined;
   if (usage) parts.push(`${usage.requests} LLM requests, ${usage.inputTokens} input + ${usage.outputTokens} output tokens${usage.cost === null ? '' : `, cost ${usage.cost.toFixed(4)}`}`);
-  if (Number(summary.fallbacks) > 0) parts.push(`${String(summary.fallbacks)} verdict(s) fell back to the cheap judge`);
+  const reasons = Object.values((summary.fallbackReasons ?? {}) as Record<string, string>);
+  if (reasons.length > 0) {
+    const counts = new Map<string, number>();
+    for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    const why = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `${reason} ×${count}`).join('; ');
+    return `${parts.join('; ')}\n${reasons.length} of ${String(summary.verdicts)} verdicts fell back to the cheap judge: ${why}`;
+  }
   return parts.join('; ');
 }
 

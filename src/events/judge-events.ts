@@ -50,6 +50,14 @@ export interface JudgeFallbackEvent extends JudgeEventSubject {
   readonly reason: string;
 }
 
+/** Payload of `judge-circuit-open`: after `failures` judge calls in a row ended in provider failures, the judge stops calling the model. */
+export interface JudgeCircuitOpenEvent {
+  readonly judge: string;
+  readonly failures: number;
+  /** The last provider failure. */
+  readonly reason: string;
+}
+
 /** Payload of `judge-cache-hit`: a verdict was answered from the cache; no request was made. */
 export interface JudgeCacheHitEvent extends JudgeEventSubject {
   readonly source: 'memory' | 'disk';
@@ -81,6 +89,7 @@ export type JudgeEvents = {
   'judge-call-end': [JudgeCallEndEvent];
   'judge-retry': [JudgeRetryEvent];
   'judge-fallback': [JudgeFallbackEvent];
+  'judge-circuit-open': [JudgeCircuitOpenEvent];
   'judge-cache-hit': [JudgeCacheHitEvent];
   'judge-context-trimmed': [JudgeContextTrimmedEvent];
   'listener-error': [JudgeListenerErrorEvent];

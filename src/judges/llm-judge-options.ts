@@ -55,6 +55,12 @@ export const llmJudgeOptionsSchema = z.strictObject({
   maxRetryDelayMs: z.number().nonnegative().default(60_000),
   /** Per-request timeout in milliseconds; a timed-out request is retried like a 5xx. */
   timeoutMs: z.number().int().positive().default(180_000),
+  /**
+   * Circuit breaker: after this many judge calls in a row end in a provider failure (retries spent), stop calling
+   * the model; every later call falls back at once, its reason saying why (`judge-circuit-open` is emitted once).
+   * Null never opens it. A server that is down then costs N calls' retries, not one per episode.
+   */
+  circuitBreaker: z.number().int().min(1).nullable().default(null),
   /** Content-hash cache of answers: in memory always (unless `false`), on disk too when `directory` is set. */
   cache: z.union([z.literal(false), cacheSchema]).default({}),
   /** Per-million-token prices; without them costs are null. */

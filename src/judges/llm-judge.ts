@@ -54,6 +54,8 @@ export class LlmJudge implements Judge {
   readonly #account: JudgeUsageAccount;
   readonly #now: () => number;
   readonly #timers: Timers;
+  #providerFailuresInARow = 0;
+  #circuitOpen: string | null = null;
   // The rubric's wording is part of every cache key, so editing the prompt never returns stale answers.
   readonly #promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16))}`;
 
@@ -111,17 +113,32 @@ export class LlmJudge implements Judge {
       this.events.emit('judge-cache-hit', { ...subject, source: cached.source });
       return this.#verdict(cached.answer);
     }
+    if (this.#circuitOpen !== null) {
+      const open = new JudgeError({ judgeId: this.id, problem: 'provider', reason: this.#circuitOpen, requests: 0, status: null, runId: input.runId, episodeId: input.episode.id });
+      return this.#fallBack(input, subject, open, signal);
+    }
     let answer: JudgeAnswer;
     try {
       answer = await this.#ask(content, subject, signal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (!JudgeError.isInstance(error)) throw error;
+      if (error.problem === 'provider') this.#countProviderFailure(error.reason);
       return this.#fallBack(input, subject, error, signal);
     }
+    this.#providerFailuresInARow = 0;
     this.#account.record(input.runId, 'verdicts');
     if (key !== null) await this.#cache!.set(key, this.id, answer);
     return this.#verdict(answer);
+  }
+
+  /** Counts a call that ended in a provider failure; opens the circuit breaker at its threshold. */
+  #countProviderFailure(reason: string): void {
+    this.#providerFailuresInARow += 1;
+    const threshold = this.#options.circuitBreaker;
+    if (threshold === null || this.#providerFailuresInARow < threshold || this.#circuitOpen !== null) return;
+    this.#circuitOpen = `not called: the circuit breaker opened after ${threshold} calls in a row failed (last: ${reason})`;
+    this.events.emit('judge-circuit-open', { judge: this.id, failures: threshold, reason });
   }
 
   /** Asks the model, once more with the validation error after an invalid answer; throws `JudgeError` on failure. */

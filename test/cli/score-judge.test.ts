@@ -53,6 +53,39 @@ describe('boden score --judge', () => {
     expect(server.requests.length - requestsBefore).toBe(escalations.escalated);
   });
 
+  it('a server that never answers: bounded waits, the circuit breaker, every fallback said and exit 1', async () => {
+    const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
+    try {
+      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const bounds = ['--llm-timeout', '200', '--llm-retries', '0', '--llm-circuit-breaker', '2'];
+      const result = await runCli([...args, ...bounds, '--json']);
+      expect(result.code).toBe(1);
+      // Two episodes time out, then the breaker opens: the other four never reach the server.
+      expect(silent.requests).toHaveLength(2);
+      expect(result.stderr).toMatch(/stopped calling llm\/fake-chat after 2 episodes in a row failed \(last: the provider failed: the request timed out after 200 ms\)/);
+      const run = RunRecordSchema.parse(parse(result.stdout)[0]);
+      const judge = run.judge as { fallbacks: number; verdicts: number; fallbackReasons: Record<string, string> };
+      expect(judge).toMatchObject({ fallbacks: 6, verdicts: 6 });
+      const reasons = Object.values(judge.fallbackReasons);
+      expect(reasons.filter((reason) => reason === 'the provider failed: the request timed out after 200 ms')).toHaveLength(2);
+      expect(reasons.filter((reason) => reason.startsWith('not called: the circuit breaker opened after 2 calls in a row failed'))).toHaveLength(4);
+      const table = await runCli([...args, ...bounds]);
+      expect(table.code).toBe(1);
+      expect(table.stdout).toMatch(/6 of 6 verdicts fell back to the cheap judge: not called: the circuit breaker opened .* ×4; the provider failed: the request timed out after 200 ms ×2/);
+    } finally {
+      await silent.close();
+    }
+  }, 120_000);
+
+  it('refuses a --max-escalations or --llm-timeout that is not a whole number, naming the option', async () => {
+    const base = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat'];
+    for (const [option, value] of [['--max-escalations', '0x10'], ['--llm-timeout', '1e3'], ['--llm-retries', '-1']] as const) {
+      const result = await runCli([...base, option, value]);
+      expect(result.code, option).toBe(2);
+      expect(result.stderr).toContain(`option '${option} <`);
+    }
+  }, 120_000);
+
   it('an LLM judge without a server is a usage error naming the option', async () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm']);
     expect(result.code).toBe(2);

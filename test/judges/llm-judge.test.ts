@@ -153,6 +153,21 @@ describe('LlmJudge provider failures', () => {
     expect(chatMessages(server)[1]).toHaveLength(2);
   });
 
+  it('opens the circuit breaker after N calls in a row fail: later calls fall back without a request, said once', async () => {
+    const failure = { kind: 'status', status: 503 } as const;
+    // A success between failures resets the count: fail, succeed, then fail twice to open.
+    const server = await serve({ chat: scripted(answer(1), answer(1), answer(1)), script: [failure, { kind: 'respond' }, failure, failure] });
+    const judge = new LlmJudge({ model: chatModel(server), maxRetries: 0, circuitBreaker: 2, fallback: fakeFallback(), cache: false });
+    const opened = collect<{ failures: number; reason: string }>((listener) => judge.events.on('judge-circuit-open', listener));
+    const verdicts = [];
+    for (let index = 1; index <= 6; index += 1) verdicts.push(await judge.judge(judgeInput(index)));
+    expect(server.requests).toHaveLength(4);
+    expect(verdicts.map((verdict) => verdict.fallback === undefined)).toEqual([false, true, false, false, false, false]);
+    expect(verdicts[4]!.fallback!.reason).toBe('not called: the circuit breaker opened after 2 calls in a row failed (last: the provider failed: 503 scripted status 503)');
+    expect(opened).toEqual([{ judge: judge.id, failures: 2, reason: 'the provider failed: 503 scripted status 503' }]);
+    expect(() => new LlmJudge({ model: chatModel(server), circuitBreaker: 0 })).toThrow(/circuitBreaker/);
+  });
+
   it('falls back once the retries are spent', async () => {
     const failure = { kind: 'status', status: 503 } as const;
     const server = await serve({ chat: scripted(), script: [failure, failure] });
