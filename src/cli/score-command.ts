@@ -13,7 +13,7 @@ import { createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeComm
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
-import { formatNumber, formatTextTable } from './text-table.js';
+import { escapeCell, formatNumber, formatTextTable } from './text-table.js';
 
 interface ScoreCommandOptions extends JudgeCommandOptions {
   format?: TrajectoryFormat;
@@ -101,6 +101,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         process.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
       }
       for (const failure of failures) process.stderr.write(`boden score: ${failure.message}\n`);
+      if (runs.length === 0 && failures.length === 0) {
+        // Nothing to score is a finding, not a success: a wrong folder should not look like an empty result.
+        process.stderr.write(`boden score: no trajectories found in ${paths.map(escapeCell).join(', ')} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`);
+        setExitCode(ExitCode.findings);
+        return;
+      }
       if (!options.json) {
         const bad = failures.length === 0 ? '' : `, ${failures.length} could not be read`;
         process.stderr.write(`scored ${runs.length} run(s)${bad}\n`);
@@ -189,6 +195,7 @@ function table(report: RunReport, judged: JudgedRun | undefined, h: HCreativityR
         : `impact run-relative (no task card): baseline = episode 0 (${reference.baseline}), top-1 = best episode (${reference.top1})`,
     );
   }
+  for (const [index, line] of header.entries()) header[index] = escapeCell(line);
   if (report.episodes.length === 0) return [...header, '(no episodes)'].join('\n');
   const columns = [
     { header: '#', alignRight: true },

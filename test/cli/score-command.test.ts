@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importTrajectory } from '../../adapters/trajectory/index.js';
@@ -12,6 +12,24 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 const directory = useTemporaryDirectory();
 
 describe('boden score', () => {
+  it('escapes control characters from the file in its output, and says when a folder holds no trajectory', async () => {
+    const journal = JSON.parse(readFileSync('examples/aide-tabular-run.journal.json', 'utf8')) as { nodes: { id: string }[]; node2parent: Record<string, string> };
+    const evil = 'draft\u001b[31m\nlightgbm';
+    const renamed = JSON.parse(JSON.stringify(journal).replaceAll('"draft-lightgbm"', JSON.stringify(evil))) as typeof journal;
+    expect(renamed.nodes.some((node) => node.id === evil)).toBe(true);
+    const file = join(directory, 'evil.journal.json');
+    writeFileSync(file, JSON.stringify(renamed));
+    const result = await runCli(['score', file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain('draft\\x1b[31m\\nlightgbm');
+    const empty = join(directory, 'empty-folder');
+    mkdirSync(empty);
+    const nothing = await runCli(['score', empty]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/boden score: no trajectories found in .*empty-folder/);
+  });
+
   it('stops quietly with exit 0 when the reader closes the pipe (boden score … | head -1)', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'score', ...Array(300).fill('examples/aide-tabular-run.journal.json')], {
       cwd: projectRoot,
