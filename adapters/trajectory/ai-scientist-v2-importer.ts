@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import type { Run, TrajectoryNode } from '../../src/index.js';
 import { parentMap } from './aide-journal-importer.js';
 import { buildRun } from './build-run.js';
@@ -56,8 +57,11 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
   const journal = await readJsonJournal(file, stageFields);
   const parents = parentMap(journal.nodeToParent, file);
   const metricNames = new Set<string>();
+  const reported = new Set<string>();
   const nodes: TrajectoryNode[] = journal.nodes.map(({ value, location }) => {
     const node = parseNode(StageNodeSchema, value, file, location);
+    const metric = node.metric?.value;
+    if (metric !== null && metric !== undefined && typeof metric === 'object') for (const entry of metric.metric_names) reported.add(entry.metric_name);
     const parent = parents.get(node.id);
     const measured = measure(node, options.metricName);
     if (measured.name !== null && measured.score !== null && node.is_buggy === false) metricNames.add(measured.name);
@@ -85,6 +89,10 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
       location,
     };
   });
+  const wanted = options.metricName;
+  if (wanted !== undefined && reported.size > 0 && ![...reported].some((name) => name.toLowerCase() === wanted.toLowerCase())) {
+    throw new InvalidFieldError({ file, location: null, reason: `no node reports the metric "${wanted}" (--metric); the file's metrics are: ${[...reported].sort().join(', ')}` });
+  }
   return buildRun({
     file,
     format: 'ai-scientist-v2-stage-journal',

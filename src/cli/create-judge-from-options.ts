@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { createEscalatingJudge, type EscalatingJudge } from '../judges/escalating-judge.js';
 import type { Judge } from '../judges/judge.js';
@@ -49,6 +50,10 @@ export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJud
       target: `--judge ${choice}`,
       issues: [{ path: options.llmBaseUrl ? '--llm-model' : '--llm-base-url', message: 'required for an LLM judge (the key comes from OPENAI_API_KEY)' }],
     });
+  }
+  // A cache path that is a file would cache nothing, silently: refuse it (a missing directory is created).
+  if (options.llmCache !== undefined && existsSync(options.llmCache) && !statSync(options.llmCache).isDirectory()) {
+    throw new InvalidOptionsError({ target: `--judge ${choice}`, issues: [{ path: '--llm-cache', message: `${options.llmCache} is a file, not a directory` }] });
   }
   const llm = createOpenAiCompatibleJudge({
     baseURL: options.llmBaseUrl,

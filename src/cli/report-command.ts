@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { ReportWriteError } from '../errors/report-write-error.js';
 import { rubricLabels } from '../judges/judge-verdict.js';
@@ -12,6 +12,7 @@ import { buildTrajectoryReport } from '../report/trajectory-report.js';
 import type { TrajectoryStatistics } from '../report/trajectory-statistics.js';
 import { writeReportFile } from '../report/write-report.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
+import { wholeNumberOption } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -42,7 +43,7 @@ export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
     .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
     .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
     .option('--title <text>', 'the report\'s title')
-    .addOption(new Option('--seed <n>', 'seed of the bootstrap intervals').argParser(parseSeed).default(0))
+    .addOption(wholeNumberOption('--seed <n>', 'seed of the bootstrap intervals', { minimum: 0, defaultValue: 0 }))
     .option('--json', 'print the summary as one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ReportCommandOptions) => {
@@ -100,12 +101,6 @@ export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
       process.stdout.write(options.json ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n` : `${textSummary(statistics, options.out, charts)}\n`);
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });
-}
-
-function parseSeed(value: string): number {
-  const seed = Number(value);
-  if (!Number.isInteger(seed)) throw new InvalidArgumentError('expected an integer');
-  return seed;
 }
 
 function textSummary(statistics: TrajectoryStatistics, out: string, charts: number): string {

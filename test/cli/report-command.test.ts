@@ -101,10 +101,12 @@ describe('boden report', () => {
     expect(noOut.stderr).toMatch(/required option '--out <file>'/);
   });
 
-  it('exits 2 with a seed that is not an integer', async () => {
-    const badSeed = await runCli(['report', example, '--out', join(directory, 'x.html'), '--seed', 'one']);
-    expect(badSeed.code).toBe(2);
-    expect(badSeed.stderr).toMatch(/--seed/);
+  it('exits 2 with a seed that is not a whole number, like every other numeric option', async () => {
+    for (const seed of ['one', '-1', '0x10', '2.5']) {
+      const badSeed = await runCli(['report', example, '--out', join(directory, 'x.html'), `--seed=${seed}`]);
+      expect(badSeed.code, seed).toBe(2);
+      expect(badSeed.stderr).toMatch(/option '--seed <n>' argument .* is invalid\. expected a whole number ≥ 0/);
+    }
   });
 
   it('exits 2 naming the report when its directory does not exist', async () => {

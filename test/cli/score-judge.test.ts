@@ -1,3 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EpisodeJsonlRecordSchema, RunRecordSchema } from '../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
@@ -83,6 +86,18 @@ describe('boden score --judge', () => {
       const result = await runCli([...base, option, value]);
       expect(result.code, option).toBe(2);
       expect(result.stderr).toContain(`option '${option} <`);
+    }
+  }, 120_000);
+
+  it('an --llm-cache that is a file is a usage error naming the option', async () => {
+    const file = join(tmpdir(), `boden-llm-cache-${process.pid}.txt`);
+    writeFileSync(file, 'not a directory');
+    try {
+      const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--llm-cache', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--llm-cache: .* is a file, not a directory/);
+    } finally {
+      rmSync(file, { force: true });
     }
   }, 120_000);
 

@@ -117,6 +117,15 @@ describe('malformed AI-Scientist-v2 stage journals', () => {
     expect(error.location).toBe('$.nodes[1].metric.value');
   });
 
+  it('a --metric no node reports is refused, naming the metrics the file has', async () => {
+    const path = write('aisv2-metric.journal.json', aide([stageNode('a', 0, 0.4), stageNode('b', 1, 0.3)]));
+    const error = await failure(path, { metricName: 'no_such_metric' });
+    expect(InvalidFieldError.isInstance(error)).toBe(true);
+    expect(error.message).toMatch(/no node reports the metric "no_such_metric" \(--metric\); the file's metrics are: loss$/);
+    const [run] = await importTrajectory(path, { metricName: 'LOSS' }); // names match case-insensitively
+    expect(run!.episodes).toHaveLength(2);
+  });
+
   it('a null final_value is a node without a score, not an error', async () => {
     const [run] = await importTrajectory(write('aisv2-null.journal.json', aide([stageNode('a', 0, 0.4), stageNode('b', 1, null)])));
     expect(run!.episodes.map((episode) => episode.id)).toEqual(['a']);
