@@ -47,7 +47,8 @@ async function readHead(path: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(peekBytes);
     const { bytesRead } = await handle.read(buffer, 0, peekBytes, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    // A UTF-8 BOM (editors on Windows add one) is not part of the JSON.
+    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
   } finally {
     await handle.close();
   }

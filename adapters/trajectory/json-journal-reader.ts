@@ -155,7 +155,8 @@ async function assemble(file: string, nodeFields: ReadonlySet<string>, pieceLeng
 
   try {
     for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
-      const text = chunk as string;
+      // A UTF-8 BOM is not part of the JSON; offsets stay those of the file's characters after it.
+      const text = offset === 0 && !sawText ? (chunk as string).replace(/^\uFEFF/, '') : (chunk as string);
       if (!sawText && /\S/.test(text)) sawText = true;
       let position = 0;
       while (position < text.length) {

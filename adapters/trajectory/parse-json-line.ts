@@ -1,9 +1,9 @@
 import { InvalidJsonError } from '../../src/index.js';
 
-/** Parses one line of a JSON-lines file; a failure names the file and the line. */
+/** Parses one line of a JSON-lines file (a leading UTF-8 BOM ignored); a failure names the file and the line. */
 export function parseJsonLine(line: string, file: string, location: string): unknown {
   try {
-    return JSON.parse(line);
+    return JSON.parse(line.replace(/^\uFEFF/, ''));
   } catch (error) {
     const literal = /(?<![\w"])(-?Infinity|NaN)(?![\w"])/.exec(line);
     const reason = literal

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
-import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
+import { readJsonFile } from '../../src/files/read-json-file.js';
 import { TaskCardSchema } from '../../src/usefulness/task-card.js';
 import { metricMaximize } from '../env/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
@@ -64,7 +64,7 @@ export const taskCardDirectory = new URL('./cards/', import.meta.url);
 /** Reads and validates a bench task card file; errors name the file and the field. */
 export async function readBenchTaskCard(file: string | URL): Promise<BenchTaskCard> {
   const name = file instanceof URL ? fileURLToPath(file) : file;
-  const parsed = BenchTaskCardSchema.safeParse(await readJsonFile(name));
+  const parsed = BenchTaskCardSchema.safeParse(await readJsonFile(name, 'the task card'));
   if (!parsed.success) throw fieldError(name, parsed.error);
   return withCsvResolved(parsed.data, name);
 }
@@ -74,27 +74,12 @@ export async function readBenchTaskCard(file: string | URL): Promise<BenchTaskCa
  * `bench/tasks/calibrate-task-cards.ts --task-file` calibrates it); errors name the file and the field.
  */
 export async function readBenchTaskDefinition(file: string): Promise<BenchTask> {
-  const value = await readJsonFile(file);
+  const value = await readJsonFile(file, 'the task definition');
   // A definition may be a whole card: the calibration's fields are dropped (and made anew).
   const definition = value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key in benchTaskShape)) : value;
   const parsed = BenchTaskSchema.safeParse(definition);
   if (!parsed.success) throw fieldError(file, parsed.error);
   return withCsvResolved(parsed.data, file);
-}
-
-/** The parsed JSON of `file`; an unreadable file and invalid JSON are told apart, both naming the file. */
-async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InvalidFieldError({ file, location: null, reason: `cannot read the task card: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
-  }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new InvalidJsonError({ file, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
-  }
 }
 
 function fieldError(file: string, error: z.ZodError): InvalidFieldError {

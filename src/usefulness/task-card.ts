@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { InvalidFieldError } from '../errors/invalid-field-error.js';
-import { InvalidJsonError } from '../errors/invalid-json-error.js';
+import { readJsonFile } from '../files/read-json-file.js';
 
 /**
  * A task card: the task's metric, its direction, and the two reference scores impact is measured between
@@ -25,13 +24,7 @@ export type TaskCard = z.infer<typeof TaskCardSchema>;
 
 /** Reads and validates a task card JSON file; errors name the file and the field. */
 export async function readTaskCard(file: string): Promise<TaskCard> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new InvalidJsonError({ file, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
-  }
-  const parsed = TaskCardSchema.safeParse(value);
+  const parsed = TaskCardSchema.safeParse(await readJsonFile(file, 'the task card'));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');

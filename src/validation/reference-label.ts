@@ -27,7 +27,15 @@ export type ReferenceLabel = z.infer<typeof ReferenceLabelSchema>;
 export async function readReferenceLabels(file: string): Promise<ReferenceLabel[]> {
   const labels: ReferenceLabel[] = [];
   let lineNumber = 0;
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const input = createReadStream(file, { encoding: 'utf8' });
+  // Opening happens on the first read: say which file could not be read, not "unexpected error: ENOENT".
+  await new Promise<void>((resolve, reject) => {
+    input.once('readable', resolve);
+    input.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new InvalidFieldError({ file, location: null, reason: `cannot read the labels file: ${error.code ?? error.message}`, cause: error })),
+    );
+  });
+  const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     lineNumber += 1;
     if (line.trim() === '') continue;

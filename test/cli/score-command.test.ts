@@ -109,6 +109,12 @@ describe('boden score', () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', card]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${card} at $.top1`);
+    const missing = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', join(directory, 'no-card.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no-card\.json: cannot read the task card: ENOENT\n$/);
+    const withBom = join(directory, 'bom-card.json');
+    writeFileSync(withBom, `\uFEFF${JSON.stringify({ task: 't', metric: 'm', maximize: false, baseline: 0.2, top1: 0.1 })}`);
+    expect((await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', withBom])).code).toBe(0);
   });
 });
 

@@ -78,4 +78,10 @@ describe('boden validate input errors', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--labels/);
   });
+
+  it('a labels file that does not exist is named, not an unexpected error', async () => {
+    const result = await runCli(['validate', '--labels', 'no-such-labels.jsonl']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('boden validate: no-such-labels.jsonl: cannot read the labels file: ENOENT\n');
+  });
 });

@@ -98,6 +98,11 @@ describe('malformed AIDE journals', () => {
     expect(EmptyTrajectoryError.isInstance(forced)).toBe(true);
   });
 
+  it('a UTF-8 BOM before the JSON is accepted (not reported as a NaN literal)', async () => {
+    const [run] = await importTrajectory(write('bom.journal.json', `\uFEFF${aide([aideNode('a', 0, 0.5), aideNode('b', 1, 0.4)])}`));
+    expect(run!.episodes.map((episode) => episode.id)).toEqual(['a', 'b']);
+  });
+
   it('a journal with no nodes', async () => {
     expect(EmptyTrajectoryError.isInstance(await failure(write('zero.journal.json', aide([]))))).toBe(true);
   });
