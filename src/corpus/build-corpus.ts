@@ -1,5 +1,6 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FileWriteError } from '../errors/file-write-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { CorpusEntry } from './corpus-entry.js';
 import { hnswCorpusIndex } from './corpus-index-factory.js';
@@ -33,7 +34,9 @@ export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCor
     checkCorpusMatches(out, await readCorpusManifest(out), { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id, task });
     corpus = await openCorpus(out, { embedder, summarizer, index: factory });
   } else {
-    await mkdir(out, { recursive: true });
+    await mkdir(out, { recursive: true }).catch((error: unknown) => {
+      throw FileWriteError.from(error, out);
+    });
     const index = factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
   }

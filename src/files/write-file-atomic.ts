@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { FileWriteError } from '../errors/file-write-error.js';
 
 /** What to write: text, bytes, or a function that writes the file at the temporary path it is given. */
 export type AtomicFileContents = string | Uint8Array | ((temporaryPath: string) => void | Promise<void>);
@@ -14,7 +15,8 @@ export interface AtomicFile {
 /**
  * Writes `contents` to `path` so that readers see the old file or the new one, never a torn one: writes a
  * temporary file in the same directory, fsyncs it, renames it over `path`, then fsyncs the directory. On failure
- * the temporary file is removed and `path` is left as it was.
+ * the temporary file is removed and `path` is left as it was, and a file-system failure is a `FileWriteError`
+ * naming `path`.
  */
 export async function writeFileAtomic(path: string, contents: AtomicFileContents): Promise<void> {
   await writeFilesAtomic([{ path, contents }]);
@@ -29,21 +31,28 @@ export async function writeFileAtomic(path: string, contents: AtomicFileContents
  */
 export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<void> {
   const pending = new Map<string, string>();
+  let current = files[0]?.path ?? '';
   try {
     for (const file of files) {
+      current = file.path;
       const temporaryPath = temporaryPathFor(file.path);
       pending.set(file.path, temporaryPath);
       await writeTemporary(temporaryPath, file.contents);
       await syncPath(temporaryPath, 'r+');
     }
     for (const file of files) {
+      current = file.path;
       const temporaryPath = pending.get(file.path);
       if (temporaryPath === undefined) continue;
       await rename(temporaryPath, file.path);
       pending.delete(file.path);
     }
+  } catch (error) {
+    // A missing folder, a directory in the way, no permission: name the path the caller asked for.
+    throw FileWriteError.from(error, current);
   } finally {
-    await Promise.all([...pending.values()].map((temporaryPath) => rm(temporaryPath, { force: true })));
+    // Best effort: a temporary file that was never created (no folder, a file in the path) has nothing to remove.
+    await Promise.all([...pending.values()].map((temporaryPath) => rm(temporaryPath, { force: true }).catch(() => undefined)));
   }
   for (const directory of new Set(files.map((file) => dirname(file.path)))) {
     await syncDirectory(directory);

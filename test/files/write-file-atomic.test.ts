@@ -1,0 +1,43 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileWriteError } from '../../src/errors/file-write-error.js';
+import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
+import { runCli } from '../support/run-cli.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-write-atomic-');
+
+async function writeError(path: string): Promise<FileWriteError> {
+  const error = await writeFileAtomic(path, 'text').then(() => null, (reason: unknown) => reason);
+  expect(FileWriteError.isInstance(error)).toBe(true);
+  return error as FileWriteError;
+}
+
+describe('writeFileAtomic failures', () => {
+  it('names the path and says why: a missing folder, a directory in the way, a file as a folder', async () => {
+    expect((await writeError(join(directory, 'missing', 'out.jsonl'))).message).toBe(`cannot write ${join(directory, 'missing', 'out.jsonl')}: its folder does not exist (ENOENT)`);
+    const folder = join(directory, 'a-folder');
+    mkdirSync(folder);
+    expect((await writeError(folder)).code).toBe('EISDIR');
+    const file = join(directory, 'a-file');
+    writeFileSync(file, 'kept');
+    expect((await writeError(join(file, 'inside.json'))).code).toBe('ENOTDIR');
+    // Nothing is left behind and nothing was replaced.
+    expect(readFileSync(file, 'utf8')).toBe('kept');
+    expect(readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('boden export and corpus build report such a path as a usage error, without a stack trace', async () => {
+    const example = 'examples/aide-tabular-run.journal.json';
+    const exported = await runCli(['export', example, '--out', join(directory, 'no-folder', 'episodes.jsonl')]);
+    expect(exported.code).toBe(2);
+    expect(exported.stderr).toMatch(/cannot write .*no-folder.episodes\.jsonl: its folder does not exist \(ENOENT\)\n$/);
+    const blocker = join(directory, 'blocker');
+    writeFileSync(blocker, '');
+    const built = await runCli(['corpus', 'build', example, '--task', 't', '--out', blocker]);
+    expect(built.code).toBe(2);
+    expect(built.stderr).toMatch(/cannot write .*blocker: it exists and is not a directory \(EEXIST\)\n$/);
+    expect(`${exported.stderr}${built.stderr}`).not.toMatch(/\n +at /);
+  }, 120_000);
+});
