@@ -38,3 +38,20 @@ export function armName(arm: BenchArm): string {
   if (arm.gate === true) parts.push('gate');
   return parts.join('+');
 }
+
+/**
+ * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>`,
+ * `pareto`, `adaptive`, `gate` (e.g. `bonus-0.3+adaptive`, `gate`, `pareto+adaptive+gate`).
+ */
+export function parseArmName(name: string): BenchArm {
+  if (name === 'unshaped') return { strength: 0, schedule: 'none' };
+  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive))?(?:(?:^|\+)(gate))?$/.exec(name);
+  if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
+  const [, strength, pareto, adaptive, gate] = match;
+  return {
+    strength: strength === undefined ? 0 : Number(strength),
+    schedule: adaptive === undefined ? 'none' : 'adaptive',
+    ...(gate === undefined ? {} : { gate: true }),
+    ...(pareto === undefined ? {} : { pareto: true }),
+  };
+}

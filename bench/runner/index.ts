@@ -1,7 +1,7 @@
 /** The benchmark's runner: search runs of a policy with an agent, recorded as JSON, and sweeps of them. */
 export { agentSeedOf, runBenchRun } from './run-bench-run.js';
 export { BenchRunOptionsSchema, type BenchRunOptions } from './bench-run-options.js';
-export { armName, benchPolicies, benchSchedules, isUnshapedArm, type BenchArm, type BenchPolicy, type BenchSchedule } from './bench-policy.js';
+export { armName, benchPolicies, benchSchedules, isUnshapedArm, parseArmName, type BenchArm, type BenchPolicy, type BenchSchedule } from './bench-policy.js';
 export { createPolicySearch, type PolicySearch, type PolicySearchInput } from './create-policy-search.js';
 export {
   BenchEpisodeRecordSchema,

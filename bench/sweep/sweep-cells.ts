@@ -1,4 +1,4 @@
-import { armName, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
+import { armName, parseArmName, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import type { ParsedSweepOptions } from './sweep-options.js';
 
 /** One run of a sweep: a task, a policy, an arm and a seed. */
@@ -9,23 +9,6 @@ export interface SweepCell {
   readonly policy: BenchPolicy;
   readonly arm: BenchArm;
   readonly seed: number;
-}
-
-/**
- * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>`,
- * `pareto`, `adaptive`, `gate` (e.g. `bonus-0.3+adaptive`, `gate`, `pareto+adaptive+gate`).
- */
-export function parseArmName(name: string): BenchArm {
-  if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive))?(?:(?:^|\+)(gate))?$/.exec(name);
-  if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
-  const [, strength, pareto, adaptive, gate] = match;
-  return {
-    strength: strength === undefined ? 0 : Number(strength),
-    schedule: adaptive === undefined ? 'none' : 'adaptive',
-    ...(gate === undefined ? {} : { gate: true }),
-    ...(pareto === undefined ? {} : { pareto: true }),
-  };
 }
 
 /** The key of a run record or cell. */

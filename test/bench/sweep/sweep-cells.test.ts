@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellId, parseArmName, sweepArms, sweepCells } from '../../../bench/sweep/sweep-cells.js';
+import { cellId, sweepArms, sweepCells } from '../../../bench/sweep/sweep-cells.js';
 import { SweepOptionsSchema } from '../../../bench/sweep/sweep-options.js';
-import { armName } from '../../../bench/runner/bench-policy.js';
+import { armName, parseArmName } from '../../../bench/runner/bench-policy.js';
 
 describe('sweep cells', () => {
   it('parses arm names and prints them back', () => {
