@@ -30,6 +30,8 @@ const minFitSeconds = Number(values['min-seconds']);
 const configsPerTask = Number(values.configs);
 const maxSeconds = Number(values['max-seconds']);
 const kinds = Object.keys(fitWorkSeconds) as (keyof typeof fitWorkSeconds)[];
+/** A fold's units of one kind of work (an ensemble has one term per member). */
+const unitsOf = (terms: readonly WorkTerm[], kind: string): number => terms.filter((term) => term.kind === kind).reduce((sum, term) => sum + term.units, 0);
 
 console.log(machineLine());
 const wasm = await loadWasmLibraries();
@@ -64,7 +66,7 @@ for (const task of benchTasks) {
 // Non-negative least squares on relative error (each sample divided by its time), by projected coordinate descent,
 // over the folds that take long enough for the work to dominate fixed costs: the budget only matters for slow ones.
 const slow = samples.filter((sample) => sample.seconds >= minFitSeconds);
-const design = slow.map((sample) => kinds.map((kind) => sample.terms.filter((term) => term.kind === kind).reduce((sum, term) => sum + term.units, 0) / sample.seconds));
+const design = slow.map((sample) => kinds.map((kind) => unitsOf(sample.terms, kind) / sample.seconds));
 const scale = kinds.map((_, column) => Math.max(1e-30, Math.sqrt(design.reduce((sum, row) => sum + row[column]! ** 2, 0))));
 const normalised = design.map((row) => row.map((value, column) => value / scale[column]!));
 const weights = kinds.map(() => 0);
@@ -87,9 +89,8 @@ for (const kind of kinds.filter((kind) => kind !== 'preprocessing')) {
   const prices = slow
     .filter((sample) => sample.family === kind)
     .map((sample) => {
-      const pre = sample.terms.filter((term) => term.kind === 'preprocessing').reduce((sum, term) => sum + term.units, 0) * leastSquares.preprocessing!;
-      const units = sample.terms.filter((term) => term.kind === kind).reduce((sum, term) => sum + term.units, 0);
-      return Math.max(sample.seconds * 0.05, sample.seconds - pre) / units;
+      const pre = unitsOf(sample.terms, 'preprocessing') * leastSquares.preprocessing!;
+      return Math.max(sample.seconds * 0.05, sample.seconds - pre) / unitsOf(sample.terms, kind);
     })
     .sort((a, b) => a - b);
   // Too few slow folds make a noisy median: keep the least-squares price then.

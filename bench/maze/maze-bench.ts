@@ -7,6 +7,7 @@
  *   npm run bench:maze            # = tsx bench/maze/maze-bench.ts [--seeds 20] [--budget 2500] [--strength 5]
  */
 import { parseArgs } from 'node:util';
+import { quantile } from '../env/steps/scaling.js';
 import { machineLine } from '../support/bench-measurements.js';
 import { runMazeSearch, type MazeSearchResult } from './run-maze-search.js';
 
@@ -32,10 +33,7 @@ for (const { label, options } of arms) {
   const results: MazeSearchResult[] = [];
   for (let seed = 1; seed <= seeds; seed += 1) results.push(await runMazeSearch({ ...options, seed, budget }));
   const solved = results.filter((result) => result.solved);
-  const median = (numbers: number[]) => {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  };
+  const median = (numbers: number[]) => (numbers.length === 0 ? Number.NaN : quantile([...numbers].sort((a, b) => a - b), 0.5));
   const toGoal = median(solved.map((result) => result.evaluationsToGoal!));
   console.log(
     `| ${label} | ${solved.length} / ${results.length} | ${Number.isNaN(toGoal) ? '—' : toGoal} | ${median(results.map((result) => result.bestDistance)).toFixed(3)} | ${median(results.map((result) => result.coverage)).toFixed(2)} | ${((performance.now() - started) / 1000).toFixed(0)} |`,
