@@ -4,9 +4,12 @@ import type { PipelineConfig } from '../env/pipeline-config.js';
 /** How a proposal came about: a draft, one of the three kinds of improvement, a crossover or a debug step. */
 export type ProposalKind = 'draft' | 'refinement' | 'component' | 'family-switch' | 'crossover' | 'debug';
 
-/** One proposal of a bench agent: the pipeline behind the plan and code, and how it was made. */
-export interface AgentProposal extends OperatorProposal {
-  readonly config: PipelineConfig;
+/**
+ * One proposal of a bench agent: the configuration behind the plan and code (a pipeline on the tabular tasks, a
+ * program on circle packing), and how it was made.
+ */
+export interface AgentProposal<Config = PipelineConfig> extends OperatorProposal {
+  readonly config: Config;
   readonly kind: ProposalKind;
   /** True for a new component, a family switch or a crossover. */
   readonly strategic: boolean;
@@ -38,14 +41,17 @@ export interface BenchAgentOperators {
   crossover(input: { readonly parents: readonly [AgentNode, AgentNode]; readonly directive?: string }): Promise<OperatorProposal>;
 }
 
-/** Role: an agent that proposes pipelines for the benchmark. Implementations: `SimulatedAgent`, `LlmAgent`. */
-export interface BenchAgent {
+/**
+ * Role: an agent that proposes configurations for the benchmark. Implementations: `SimulatedAgent`, `LlmAgent`
+ * (pipelines), `SimulatedPackingAgent` (circle-packing programs).
+ */
+export interface BenchAgent<Config = PipelineConfig> {
   /** The draft, improve, debug and crossover operators to inject into a search. */
   readonly operators: BenchAgentOperators;
   /** Every proposal so far, in call order. */
-  readonly proposals: readonly AgentProposal[];
-  /** The latest proposal with this code (the evaluator's way back from text to a pipeline), if the agent made it. */
-  proposalOf(code: string): AgentProposal | undefined;
+  readonly proposals: readonly AgentProposal<Config>[];
+  /** The latest proposal with this code (the evaluator's way back from text to a configuration), if the agent made it. */
+  proposalOf(code: string): AgentProposal<Config> | undefined;
   /** Tells the agent how a proposal did (its memory of the run, AIDE-style); agents that keep none ignore it. */
   observe?(code: string, outcome: { readonly score: number | null; readonly error: string | null }): void;
 }
