@@ -1,4 +1,5 @@
 import type { SearchableFamily } from '../env/pipeline-space.js';
+import { namedIn } from './proposal-book.js';
 
 /**
  * How the simulated agent recognises a model family in a directive's prose: the words an ML practitioner (or an
@@ -18,11 +19,5 @@ export const familyWords: Readonly<Record<SearchableFamily, readonly RegExp[]>> 
 
 /** The model families a directive's prose names, by the agent's own lexicon (`familyWords`). */
 export function familiesNamedIn(directive: string | undefined): Set<SearchableFamily> {
-  const named = new Set<SearchableFamily>();
-  if (directive === undefined) return named;
-  const text = directive.toLowerCase().replace(/[-_]/g, ' ');
-  for (const [family, patterns] of Object.entries(familyWords) as [SearchableFamily, readonly RegExp[]][]) {
-    if (patterns.some((pattern) => pattern.test(text))) named.add(family);
-  }
-  return named;
+  return namedIn(familyWords, directive);
 }

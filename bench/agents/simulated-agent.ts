@@ -1,5 +1,6 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
-import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
+import type { BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
+import { createProposalBook, strategicDrift } from './proposal-book.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import type { SearchableFamily } from '../env/pipeline-space.js';
 import { renderPipelineCode } from '../env/render-code.js';
@@ -37,35 +38,14 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
   const { task, budget, familyPrior, draftEnsembleProbability, strategicStart, strategicEnd, familySwitchShare } = parsed;
   const { bugRate, debugSuccess, directiveCompliance } = parsed;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
-  const proposals: AgentProposal[] = [];
-  const byCode = new Map<string, AgentProposal>();
-
-  const strategicProbability = (episode: number): number => {
-    const progress = budget <= 1 ? 1 : Math.min(1, Math.max(0, episode / (budget - 1)));
-    return strategicStart + (strategicEnd - strategicStart) * progress;
-  };
+  const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
+  const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<SearchableFamily> | undefined => {
     if (directive === undefined) return undefined;
     return random() < directiveCompliance ? familiesNamedIn(directive) : undefined;
   };
-
-  type Fields = Omit<AgentProposal, 'config' | 'plan' | 'code' | 'episode' | 'directive'>;
-  const propose = async (config: PipelineConfig, fields: Fields, directive: string | undefined) => {
-    const plan = renderPipelinePlan(task, config);
-    const script = renderPipelineCode(task, config);
-    const code = fields.bug === null ? script : `${script}\n# the script stops here with:\n# ${fields.bug}\nraise RuntimeError(${JSON.stringify(fields.bug)})\n`;
-    const proposal: AgentProposal = { ...fields, config, plan, code, episode: proposals.length, directive: directive ?? null };
-    proposals.push(proposal);
-    // The latest proposal with this code: the same pipeline and bug, made the way the last operator made it.
-    byCode.set(code, proposal);
-    return { plan, code };
-  };
-  const parentProposal = (parent: AgentNode): AgentProposal => {
-    const proposal = byCode.get(parent.code);
-    if (proposal === undefined) throw new Error('createSimulatedAgent: a parent node was not proposed by this agent');
-    return proposal;
-  };
+  const { propose, parentOf: parentProposal } = book;
 
   const operators: BenchAgentOperators = {
     draft({ directive }) {
@@ -84,7 +64,7 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
       const parent = parentProposal(parentNode).config;
       const avoided = directed(directive);
       // Following a directive makes the change strategic and any family switch leave the named families.
-      const strategic = avoided !== undefined || random() < strategicProbability(proposals.length);
+      const strategic = avoided !== undefined || random() < strategicProbability(book.proposals.length);
       let config: PipelineConfig;
       let kind: ProposalKind;
       if (!strategic) {
@@ -120,8 +100,8 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
 
   return {
     operators,
-    proposals,
-    proposalOf: (code) => byCode.get(code),
+    proposals: book.proposals,
+    proposalOf: book.proposalOf,
     strategicProbability,
   };
 }

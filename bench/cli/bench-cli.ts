@@ -20,6 +20,11 @@ const numbers = (value: string): number[] =>
     if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError(`"${item}" is not a non-negative number`);
     return parsed;
   });
+const probability = (value: string): number => {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new InvalidArgumentError('expected a probability between 0 and 1');
+  return parsed;
+};
 const wholeNumber = (minimum: number) => (value: string): number => {
   const parsed = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(parsed) || parsed < minimum) throw new InvalidArgumentError(`expected a whole number ≥ ${minimum}`);
@@ -135,16 +140,18 @@ export function benchCommand(): Command {
   return addCommonOptions(
     new Command('bench')
       .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
-      .option('--tasks <names>', 'comma-separated shipped task cards (boston, seattle-weather, cps-wages, penguins, cars-mpg)', list)
+      .option('--tasks <names>', 'comma-separated shipped tasks: tabular cards (boston, seattle-weather, cps-wages, penguins, cars-mpg) and circle-packing-26', list)
       .option('--task-file <files>', 'comma-separated task card files of your own (calibrate one with bench/tasks/calibrate-task-cards.ts --task-file)', list)
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
       .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
       .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,adaptive,gate,pareto (parts joined by + in the order bonus, pareto, adaptive, gate)', list)
-      .addOption(new Option('--seeds <n>', 'seeds 1..n per cell').argParser(wholeNumber(1)).default(5))
+      .addOption(new Option('--seeds <n>', 'seeds per cell, from --first-seed').argParser(wholeNumber(1)).default(5))
+      .addOption(new Option('--first-seed <n>', 'the first seed (develop on one range, run the final sweep on another)').argParser(wholeNumber(0)).default(1))
+      .addOption(new Option('--compliance <p>', "the simulated agent's probability of following a novelty directive, 0-1 (default: its own, 0.9); one --out per value").argParser(probability))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},
-  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; episodes: number }) => {
+  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; episodes: number }) => {
     await sweepAndReport(
       {
         tasks: options.tasks ?? [],
@@ -154,6 +161,8 @@ export function benchCommand(): Command {
         schedules: options.schedule,
         ...(options.arms === undefined ? {} : { arms: options.arms }),
         seeds: options.seeds,
+        firstSeed: options.firstSeed,
+        ...(options.compliance === undefined ? {} : { directiveCompliance: options.compliance }),
         episodes: options.episodes,
         ...common(options),
       },

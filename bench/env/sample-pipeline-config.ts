@@ -1,4 +1,5 @@
 import type { RandomSource } from '../../src/random/random-source.js';
+import { adjacentValue, pickValue } from '../support/grid-values.js';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';
 import type { PipelineConfig } from './pipeline-config.js';
@@ -15,7 +16,7 @@ export interface SampleOptions {
 /** A uniformly random point of the grid of one family. */
 export function sampleModel(family: SearchableFamily, random: RandomSource): MemberModelConfig {
   const grid = modelSpace[family] as Record<string, readonly unknown[]>;
-  return Object.fromEntries([['family', family], ...Object.entries(grid).map(([key, values]) => [key, pick(values, random)])]) as MemberModelConfig;
+  return Object.fromEntries([['family', family], ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)])]) as MemberModelConfig;
 }
 
 /** A random pipeline for a task kind: each preprocessing setting and the model drawn uniformly from their grids. */
@@ -23,7 +24,7 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
   const families = options.families ?? familiesFor(kind);
   const grids = preprocessingSpace as Record<string, readonly unknown[]>;
   const preprocessing = Object.fromEntries(
-    Object.entries(grids).map(([key, values]) => [key, pick(values, random)]),
+    Object.entries(grids).map(([key, values]) => [key, pickValue(values, random)]),
   ) as unknown as PipelineConfig['preprocessing'];
   let model: ModelConfig;
   if (random() < (options.ensembleProbability ?? 0.1) && families.length >= 2) {
@@ -31,7 +32,7 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
     const chosen = shuffled(families, random).slice(0, size);
     model = { family: 'ensemble', members: chosen.map((family) => sampleModel(family, random)) };
   } else {
-    model = sampleModel(pick(families, random), random);
+    model = sampleModel(pickValue(families, random), random);
   }
   return { preprocessing, model };
 }
@@ -43,8 +44,8 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
 export function mutatePipelineConfig(config: PipelineConfig, random: RandomSource): PipelineConfig {
   if (random() < 0.3) {
     const grids = preprocessingSpace as Record<string, readonly unknown[]>;
-    const key = pick(Object.keys(grids), random);
-    const value = step(grids[key]!, (config.preprocessing as Record<string, unknown>)[key], random);
+    const key = pickValue(Object.keys(grids), random);
+    const value = adjacentValue(grids[key]!, (config.preprocessing as Record<string, unknown>)[key], random);
     return { ...config, preprocessing: { ...config.preprocessing, [key]: value } };
   }
   return { ...config, model: mutateModel(config.model, random) };
@@ -58,20 +59,8 @@ function mutateModel(model: ModelConfig, random: RandomSource): ModelConfig {
     return { ...model, members };
   }
   const grid = modelSpace[model.family] as Record<string, readonly unknown[]>;
-  const key = pick(Object.keys(grid), random);
-  return { ...model, [key]: step(grid[key]!, (model as Record<string, unknown>)[key], random) } as ModelConfig;
-}
-
-/** The grid value next to `current` (either side), or a random value when `current` is off the grid. */
-function step<T>(values: readonly T[], current: unknown, random: RandomSource): T {
-  const index = values.findIndex((value) => JSON.stringify(value) === JSON.stringify(current));
-  if (index < 0) return pick(values, random);
-  const next = index === 0 ? 1 : index === values.length - 1 ? index - 1 : random() < 0.5 ? index - 1 : index + 1;
-  return values[Math.min(next, values.length - 1)]!;
-}
-
-function pick<T>(values: readonly T[], random: RandomSource): T {
-  return values[Math.floor(random() * values.length)]!;
+  const key = pickValue(Object.keys(grid), random);
+  return { ...model, [key]: adjacentValue(grid[key]!, (model as Record<string, unknown>)[key], random) } as ModelConfig;
 }
 
 function shuffled<T>(values: readonly T[], random: RandomSource): T[] {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { parseOptions, writeFileAtomic } from '../../src/index.js';
 import { createBenchEvaluator, type BenchEvaluatorCounts } from '../env/bench-evaluator.js';
@@ -8,6 +9,9 @@ import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
 import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { createPackingEvaluator } from '../packing/packing-evaluator.js';
+import { loadPackingTaskCard, packingTaskName, type PackingTaskCard } from '../packing/packing-task-card.js';
+import { runPackingRun } from '../packing/run-packing-run.js';
 import { openRunRecordStore } from './run-record-store.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
 import { createLlmAgent } from '../agents/llm-agent.js';
@@ -44,7 +48,7 @@ export interface SweepResult {
   readonly options: ParsedSweepOptions;
   /** The records of this sweep's cells, in cell order. */
   readonly records: readonly BenchRunRecord[];
-  readonly cards: ReadonlyMap<string, BenchTaskCard>;
+  readonly cards: ReadonlyMap<string, BenchTaskCard | PackingTaskCard>;
   readonly resumed: number;
   readonly ran: number;
   /** Every session on this directory so far, this one last. */
@@ -59,6 +63,8 @@ interface SweepManifest {
   /** `simulated` or `llm/<model>`; absent in manifests written before it was recorded (all simulated). */
   readonly agent?: string;
   readonly evaluationVersion: number;
+  /** The simulated agent's directive compliance; absent when the agent's default was used. */
+  readonly directiveCompliance?: number;
   readonly sessions: SweepSession[];
 }
 
@@ -114,8 +120,18 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
     throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
   }
-  const cards = new Map<string, BenchTaskCard>();
-  for (const task of parsed.tasks) cards.set(task, await loadBenchTaskCard(task));
+  if (manifest !== undefined && manifest.directiveCompliance !== parsed.directiveCompliance) {
+    const what = (value: number | undefined) => (value === undefined ? "the agent's default directive compliance" : `directive compliance ${value}`);
+    throw new SweepResultsError({ file: manifestPath, field: 'directiveCompliance', message: `the runs here were made with ${what(manifest.directiveCompliance)}, not ${what(parsed.directiveCompliance)}; use another --out` });
+  }
+  if (parsed.agent !== 'simulated' && parsed.directiveCompliance !== undefined) {
+    throw new InvalidArgumentError({ argument: 'directiveCompliance', reason: 'only the simulated agent has a directive compliance; an LLM follows a directive as it will' });
+  }
+  const cards = new Map<string, BenchTaskCard | PackingTaskCard>();
+  for (const task of parsed.tasks) cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
+  if (cards.has(packingTaskName) && parsed.agent !== 'simulated') {
+    throw new InvalidArgumentError({ argument: 'agent', reason: `${packingTaskName} has only the simulated program-writing agent; run the LLM agent on the tabular tasks` });
+  }
   for (const file of parsed.taskFiles) {
     const card = await readBenchTaskCard(file);
     if (cards.has(card.task)) throw new InvalidFieldError({ file, location: '$.task', reason: `a task named "${card.task}" is already in this sweep; give the card another name` });
@@ -134,6 +150,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
           episodes: parsed.episodes,
           agent: agentName,
           evaluationVersion,
+          ...(parsed.directiveCompliance === undefined ? {} : { directiveCompliance: parsed.directiveCompliance }),
           sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
         },
         null,
@@ -143,6 +160,16 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
 
   const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.hangTimeoutMs });
   const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo, workBudgetSeconds: parsed.workBudgetSeconds });
+  const packingEvaluator = createPackingEvaluator();
+  const compliance = parsed.directiveCompliance === undefined ? {} : { directiveCompliance: parsed.directiveCompliance };
+  const run = (cell: SweepCell): Promise<BenchRunRecord> => {
+    const card = cards.get(cell.task)!;
+    const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
+    if ('paradigmBest' in card) {
+      return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: compliance });
+    }
+    return runBenchRun({ ...shape, task: card, evaluator, agent: compliance, ...agentOf(parsed, card) });
+  };
   let done = resumed;
   let ran = 0;
   const failures: SweepFailure[] = [];
@@ -153,15 +180,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
         if (hooks.signal?.aborted) return;
         let record: BenchRunRecord;
         try {
-          record = await runBenchRun({
-            task: cards.get(cell.task)!,
-            policy: cell.policy,
-            arm: cell.arm,
-            seed: cell.seed,
-            episodes: parsed.episodes,
-            evaluator,
-            ...agentOf(parsed, cards.get(cell.task)!),
-          });
+          record = await run(cell);
         } catch (error) {
           // After an interruption the runs in flight fail as the pool closes: that is not their fault.
           if (hooks.signal?.aborted) return;
@@ -206,7 +225,13 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
     resumed,
     ran,
     sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs: ran, command: hooks.command ?? null }],
-    evaluator: { ...evaluator.counts },
+    // Circle-packing programs run in process, remembered in memory: counted with the pipelines.
+    evaluator: {
+      ...evaluator.counts,
+      requests: evaluator.counts.requests + packingEvaluator.counts.runs + packingEvaluator.counts.hits,
+      evaluated: evaluator.counts.evaluated + packingEvaluator.counts.runs,
+      memoHits: evaluator.counts.memoHits + packingEvaluator.counts.hits,
+    },
     failures,
   };
 }

@@ -27,7 +27,7 @@ export function sweepArms(options: Pick<ParsedSweepOptions, 'arms' | 'strengths'
 export function sweepCells(options: ParsedSweepOptions): SweepCell[] {
   const cells: SweepCell[] = [];
   const arms = sweepArms(options);
-  for (let seed = 1; seed <= options.seeds; seed += 1) {
+  for (let seed = options.firstSeed; seed < options.firstSeed + options.seeds; seed += 1) {
     for (const task of options.tasks) {
       for (const policy of options.policies) {
         for (const arm of arms) cells.push({ id: cellId({ task, policy, arm, seed }), task, policy, arm, seed });

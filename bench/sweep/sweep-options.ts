@@ -18,7 +18,7 @@ function isArmName(name: string): boolean {
 /** Options of `runSweep`: the grid of cells, the run length, where results go and how much runs at once. */
 export const SweepOptionsSchema = z
   .object({
-    /** Shipped task card names (`bench/tasks/cards`). */
+    /** Shipped task card names (`bench/tasks/cards`), and `circle-packing-26` (`bench/packing`). */
     tasks: z.array(z.string().min(1)).default([]),
     /** A user's own calibrated task card files (see `bench/tasks/calibrate-task-cards.ts --task-file`). */
     taskFiles: z.array(z.string().min(1)).default([]),
@@ -28,8 +28,15 @@ export const SweepOptionsSchema = z
     schedules: z.array(z.enum(benchSchedules)).min(1).default(['none']),
     /** Explicit arms instead of the strengths × schedules grid, e.g. `['unshaped', 'bonus-0.3', 'adaptive']`. */
     arms: z.array(ArmNameSchema).min(1).optional(),
-    /** Seeds 1..seeds of every cell. */
+    /** Seeds firstSeed..firstSeed + seeds - 1 of every cell. */
     seeds: z.number().int().min(1).default(5),
+    /** The first seed: develop on one range of seeds, run the final sweep on another. */
+    firstSeed: z.number().int().min(0).default(1),
+    /**
+     * Probability that the simulated agent follows a novelty directive (its own default, 0.9, when omitted): sweep it
+     * (one results directory per value) to see how much of an effect comes from selection alone (0).
+     */
+    directiveCompliance: z.number().min(0).max(1).optional(),
     /** Episodes per run. */
     episodes: z.number().int().min(1).default(30),
     /** Results directory: `runs.jsonl`, `sweep.json`, `summary.txt`, `summary.json`, `report.html`. */

@@ -1,0 +1,88 @@
+import type { RandomSource } from '../../src/random/random-source.js';
+import { adjacentValue, pickValue } from '../support/grid-values.js';
+import { packingParadigms, packingSpace, programSpace, type PackingLayout, type PackingParadigm, type PackingProgram } from './packing-program.js';
+
+
+/** A uniformly random point of one paradigm's grid (an optimiser's seed drawn too). */
+export function sampleLayout(paradigm: PackingParadigm, random: RandomSource): PackingLayout {
+  const grid = packingSpace[paradigm] as Record<string, readonly unknown[]>;
+  const layout = Object.fromEntries([['paradigm', paradigm], ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)])]);
+  if (paradigm === 'optimiser') layout.seed = Math.floor(random() * 1000);
+  return layout as PackingLayout;
+}
+
+/** What a first program looks like: fitted radii at their natural size, no components. */
+export function draftProgram(layout: PackingLayout): PackingProgram {
+  return { layout, radii: 'fitted', radiusFactor: 1, polish: null, perturb: null };
+}
+
+/** A paradigm drawn from `prior` without `excluded` (from the unweighted ones, then all, when nothing is left). */
+export function drawParadigm(prior: Partial<Record<PackingParadigm, number>>, random: RandomSource, excluded: ReadonlySet<PackingParadigm> = new Set()): PackingParadigm {
+  const weighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) > 0 && !excluded.has(paradigm));
+  const unweighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) <= 0 && !excluded.has(paradigm));
+  if (weighted.length === 0) return pickValue(unweighted.length > 0 ? unweighted : packingParadigms, random);
+  const total = weighted.reduce((sum, paradigm) => sum + prior[paradigm]!, 0);
+  let threshold = random() * total;
+  for (const paradigm of weighted) {
+    threshold -= prior[paradigm]!;
+    if (threshold < 0) return paradigm;
+  }
+  return weighted.at(-1)!;
+}
+
+/**
+ * A refinement: one setting of the layout, or the radius factor, moved to an adjacent grid value (an optimiser's
+ * seed re-drawn counts too: "try another seed" is a refinement real agents make).
+ */
+export function refineProgram(program: PackingProgram, random: RandomSource): PackingProgram {
+  if (random() < 0.2) return { ...program, radiusFactor: adjacentValue(programSpace.radiusFactor, program.radiusFactor, random) };
+  const grid = packingSpace[program.layout.paradigm] as Record<string, readonly unknown[]>;
+  const keys = Object.keys(grid);
+  if (program.layout.paradigm === 'optimiser' && random() < 1 / (keys.length + 1)) return { ...program, layout: { ...program.layout, seed: Math.floor(random() * 1000) } };
+  const key = pickValue(keys, random);
+  const layout = { ...program.layout, [key]: adjacentValue(grid[key]!, (program.layout as Record<string, unknown>)[key], random) } as PackingLayout;
+  return { ...program, layout };
+}
+
+/**
+ * A new component on top of the program, drawn by `prior` among those it lacks: a `polish` (numerical optimisation
+ * of the layout) or `perturb` (hill climb) step switched on, or uniform radii made `fitted`; a refinement when it
+ * has them all.
+ */
+export function addComponent(program: PackingProgram, prior: Readonly<Record<'perturb' | 'fitted' | 'polish', number>>, random: RandomSource): PackingProgram {
+  const moves: [number, () => PackingProgram][] = [];
+  if (program.polish === null) moves.push([prior.polish, () => ({ ...program, polish: pickValue(programSpace.polish.filter((value) => value !== null), random) })]);
+  if (program.perturb === null) moves.push([prior.perturb, () => ({ ...program, perturb: pickValue(programSpace.perturb.filter((value) => value !== null), random) })]);
+  if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser') moves.push([prior.fitted, () => ({ ...program, radii: 'fitted' })]);
+  const total = moves.reduce((sum, [weight]) => sum + weight, 0);
+  if (total <= 0) return refineProgram(program, random);
+  let threshold = random() * total;
+  for (const [weight, move] of moves) {
+    threshold -= weight;
+    if (threshold < 0) return move();
+  }
+  return moves.at(-1)![1]();
+}
+
+/** The same components around a layout of another paradigm, drawn from the prior without `excluded` and the current one. */
+export function switchParadigm(
+  program: PackingProgram,
+  prior: Partial<Record<PackingParadigm, number>>,
+  random: RandomSource,
+  excluded: ReadonlySet<PackingParadigm> = new Set(),
+): PackingProgram {
+  const paradigm = drawParadigm(prior, random, new Set([...excluded, program.layout.paradigm]));
+  return { ...program, layout: sampleLayout(paradigm, random) };
+}
+
+/** What a debugging agent changes in a program whose packing was invalid: radii back to touching, then fitted. */
+export function repairProgram(program: PackingProgram): PackingProgram {
+  if (program.radiusFactor > 1) return { ...program, radiusFactor: 1 };
+  return { ...program, radii: 'fitted', radiusFactor: Math.min(1, program.radiusFactor) };
+}
+
+/** A crossover: the layout of either parent with each other setting from either parent. */
+export function crossPrograms(first: PackingProgram, second: PackingProgram, random: RandomSource): PackingProgram {
+  const from = () => (random() < 0.5 ? first : second);
+  return { layout: from().layout, radii: from().radii, radiusFactor: from().radiusFactor, polish: from().polish, perturb: from().perturb };
+}

@@ -1,0 +1,62 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPackingEvaluator } from '../../../bench/packing/packing-evaluator.js';
+import { loadPackingTaskCard, packingTaskName } from '../../../bench/packing/packing-task-card.js';
+import { runPackingRun } from '../../../bench/packing/run-packing-run.js';
+import { BenchRunRecordSchema } from '../../../bench/runner/index.js';
+import { runSweep } from '../../../bench/sweep/run-sweep.js';
+import { SweepResultsError } from '../../../bench/sweep/sweep-results-error.js';
+import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
+import { InvalidFieldError } from '../../../src/errors/invalid-field-error.js';
+import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-packing-');
+
+describe('circle packing as a bench task', () => {
+  it('ships a card whose ceiling table is deceptive: every construction path below the optimisation paths', async () => {
+    const card = await loadPackingTaskCard();
+    expect(card.task).toBe(packingTaskName);
+    const constructions = Object.entries(card.paradigmBest).filter(([path]) => !path.startsWith('optimiser') && !path.endsWith('+polish'));
+    const optimisation = Object.entries(card.paradigmBest).filter(([path]) => path.startsWith('optimiser') || path.endsWith('+polish'));
+    expect(constructions.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...constructions.map(([, entry]) => entry.best))).toBeLessThan(Math.min(...optimisation.map(([, entry]) => entry.best)) - 0.3);
+    expect(card.medals.gold).toBeLessThanOrEqual(card.top1);
+  });
+
+  it('names the field of a broken card', async () => {
+    const file = join(directory, 'card.json');
+    await writeFile(file, JSON.stringify({ ...(await loadPackingTaskCard()), baseline: 'low' }));
+    await expect(loadPackingTaskCard(file)).rejects.toThrow(InvalidFieldError);
+    await expect(loadPackingTaskCard(file)).rejects.toThrow(/\$\.baseline/);
+  });
+
+  it('records a run that validates, the same on a rerun, and wrapping at strength 0 selects as unshaped does', async () => {
+    const task = await loadPackingTaskCard();
+    const run = (alwaysWrap: boolean) =>
+      runPackingRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none' }, seed: 3, episodes: 12, evaluator: createPackingEvaluator(), alwaysWrap, clock: () => 0 });
+    const record = await run(false);
+    expect(BenchRunRecordSchema.safeParse(record).success).toBe(true);
+    expect(record.episodes).toHaveLength(12);
+    expect(record.bestScore).toBeGreaterThan(task.baseline);
+    expect(await run(false)).toEqual(record);
+    const wrapped = await run(true);
+    expect(wrapped.shaped).toBe(true);
+    expect(wrapped.episodes.map((episode) => episode.configKey)).toEqual(record.episodes.map((episode) => episode.configKey));
+  });
+
+  it('runs in a sweep from another first seed, records its compliance, and refuses a changed compliance on resume', async () => {
+    const out = join(directory, 'sweep');
+    const options = { tasks: [packingTaskName], policies: ['aide' as const, 'mcts' as const], arms: ['unshaped', 'bonus-1'], seeds: 2, firstSeed: 101, episodes: 6, out, workers: 1, directiveCompliance: 0 };
+    const result = await runSweep(options);
+    expect(result.records.map((record) => `${record.task}/${record.policy}/${record.seed}`)).toEqual([
+      `${packingTaskName}/aide/101`, `${packingTaskName}/aide/101`, `${packingTaskName}/mcts/101`, `${packingTaskName}/mcts/101`,
+      `${packingTaskName}/aide/102`, `${packingTaskName}/aide/102`, `${packingTaskName}/mcts/102`, `${packingTaskName}/mcts/102`,
+    ]);
+    expect(result.evaluator.evaluated).toBeGreaterThan(0);
+    expect(JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8'))).toMatchObject({ directiveCompliance: 0 });
+    await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(SweepResultsError);
+    await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(/directive compliance 0, not directive compliance 0\.9/);
+    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(InvalidArgumentError);
+  }, 120_000);
+});
