@@ -43,6 +43,12 @@ export const SimulatedPackingAgentOptionsSchema = z
     debugSuccess: z.number().min(0).max(1).default(0.7),
     /** Probability that an operator given a novelty directive follows it (switches away from what it names and its parent). */
     directiveCompliance: z.number().min(0).max(1).default(0.9),
+    /**
+     * A directive the agent follows also steers it away from every paradigm its run has tried, as an LLM that is told
+     * to try something new and sees its earlier solutions in the prompt (AIDE's memory) would; off, it avoids only
+     * what the directive names (boden's vocabulary has no words for constructions) and its parent's paradigm.
+     */
+    directiveAvoidsTried: z.boolean().default(true),
   })
   .strict()
   .refine((options) => Object.values(options.paradigmPrior).some((weight) => weight > 0), { message: 'at least one paradigm needs a positive weight', path: ['paradigmPrior'] });

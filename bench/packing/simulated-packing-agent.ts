@@ -22,7 +22,8 @@ const bugs = [
  * constructions from a prior over paradigms (numerical optimisation rarely), improves mostly by strategic changes
  * early (a component on top, or another paradigm) and by refining settings late, writes buggy programs at a seeded
  * rate and fixes them with some probability, and follows a novelty directive by switching away from the paradigms
- * the directive's prose names (read with its own lexicon) and from its parent's. Plan and code come from the
+ * the directive's prose names (read with its own lexicon), its parent's, and (`directiveAvoidsTried`) every paradigm
+ * the run has tried. Plan and code come from the
  * renderers, so embedders and judges read program text, never the configuration.
  *
  * @example
@@ -30,14 +31,17 @@ const bugs = [
  */
 export function createSimulatedPackingAgent(options: SimulatedPackingAgentOptions = {}): SimulatedPackingAgent {
   const parsed = parseOptions(SimulatedPackingAgentOptionsSchema, options, 'createSimulatedPackingAgent');
-  const { budget, paradigmPrior, componentPrior, strategicStart, strategicEnd, paradigmSwitchShare, bugRate, debugSuccess, directiveCompliance } = parsed;
+  const { budget, paradigmPrior, componentPrior, strategicStart, strategicEnd, paradigmSwitchShare, bugRate, debugSuccess, directiveCompliance, directiveAvoidsTried } = parsed;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
   const book = createProposalBook<PackingProgram>('createSimulatedPackingAgent', (config) => ({ plan: renderPackingPlan(config), code: renderPackingCode(config) }));
   const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<PackingParadigm> | undefined => {
     if (directive === undefined) return undefined;
-    return random() < directiveCompliance ? paradigmsNamedIn(directive) : undefined;
+    if (random() >= directiveCompliance) return undefined;
+    const avoided = paradigmsNamedIn(directive);
+    if (directiveAvoidsTried) for (const proposal of book.proposals) avoided.add(proposal.config.layout.paradigm);
+    return avoided;
   };
   const { propose, parentOf } = book;
 

@@ -19,13 +19,33 @@ describe('the simulated packing agent', () => {
   it('follows a directive by its own lexicon: drafts and switches avoid the paradigms its prose names and the parent', async () => {
     const directive = 'Novelty directive: this run keeps building concentric rings and hexagonal lattices; try another idea.';
     expect(paradigmsNamedIn(directive)).toEqual(new Set(['rings', 'hexagonal']));
-    const agent = createSimulatedPackingAgent({ seed: 2, bugRate: 0, directiveCompliance: 1 });
+    const agent = createSimulatedPackingAgent({ seed: 2, bugRate: 0, directiveCompliance: 1, directiveAvoidsTried: false });
     for (let index = 0; index < 40; index++) await agent.operators.draft({ directive });
     expect(agent.proposals.every((proposal) => !['rings', 'hexagonal'].includes(proposal.config.layout.paradigm) && proposal.followedDirective)).toBe(true);
     const parent = agent.proposals.find((proposal) => proposal.config.layout.paradigm === 'grid')!;
     for (let index = 0; index < 20; index++) await agent.operators.improve({ parent: { code: parent.code }, directive });
     const improvements = agent.proposals.slice(40);
     expect(improvements.every((proposal) => proposal.kind === 'family-switch' && !['rings', 'hexagonal', 'grid'].includes(proposal.config.layout.paradigm))).toBe(true);
+  });
+
+  it('remembers what its run tried: a followed directive steers away from every paradigm drafted so far (unless told not to)', async () => {
+    const directive = 'Novelty directive: This run has converged on one approach. Propose a solution built on a different idea.';
+    for (const directiveAvoidsTried of [true, false]) {
+      const agent = createSimulatedPackingAgent({ seed: 6, bugRate: 0, directiveCompliance: 1, directiveAvoidsTried });
+      for (let index = 0; index < 3; index++) await agent.operators.draft({});
+      const tried = new Set(agent.proposals.map((proposal) => proposal.config.layout.paradigm));
+      const parent = agent.proposals[0]!;
+      for (let index = 0; index < 30; index++) await agent.operators.improve({ parent: { code: parent.code }, directive });
+      const switched = agent.proposals.slice(3).map((proposal) => proposal.config.layout.paradigm);
+      if (directiveAvoidsTried) {
+        // Each improvement sees the paradigms tried before it, its own earlier switches included.
+        expect(switched.slice(0, 5 - tried.size).every((paradigm) => !tried.has(paradigm))).toBe(true);
+        expect(new Set([...tried, ...switched.slice(0, 5 - tried.size)]).size).toBe(5);
+      } else {
+        expect(switched.every((paradigm) => paradigm !== parent.config.layout.paradigm)).toBe(true);
+        expect(switched.some((paradigm) => tried.has(paradigm))).toBe(true);
+      }
+    }
   });
 
   it("reads the library's directive as prose: constructions have no concept in boden's vocabulary, optimisation is heard by its optimiser", async () => {
