@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import type { Embedder, EmbeddingInput } from '../embedder/embedder.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EpisodeScoredEvent, NoveltyScorerEvents } from '../events/novelty-events.js';
 import { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import type { NoveltyCandidate, NoveltyMetricRun } from '../metrics/novelty-metric.js';
+import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { defaultNoveltyScorerParts } from './default-novelty-scorer-parts.js';
@@ -20,6 +22,12 @@ export interface ScorableNode {
 export interface NodeOutcome {
   readonly valid: boolean;
 }
+
+/** What `score` and `observe` check a node against (other fields of the host's node are allowed and kept). */
+export const ScorableNodeSchema = z.object({ id: z.string().min(1), plan: z.string(), code: z.string() });
+
+/** What `observe` checks an outcome against. */
+export const NodeOutcomeSchema = z.object({ valid: z.boolean() });
 
 /** A node's novelty: the `episode-scored` payload. */
 export type NoveltyScore = EpisodeScoredEvent;
@@ -92,6 +100,7 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
     },
     events,
     async score(node) {
+      checkArgument(ScorableNodeSchema, node, 'node');
       const start = clock();
       const { candidate, embeddingMs } = await prepare(node);
       pending.set(node.id, candidate);
@@ -113,6 +122,8 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
       return event;
     },
     async observe(node, outcome) {
+      checkArgument(ScorableNodeSchema, node, 'node');
+      checkArgument(NodeOutcomeSchema, outcome, 'outcome');
       if (outcome.valid && observedIds.has(node.id)) {
         // A second valid outcome would count the episode twice in every metric's history.
         throw new InvalidArgumentError({ argument: 'node.id', reason: `"${node.id}" was already observed as an episode of run "${parsed.runId}"` });

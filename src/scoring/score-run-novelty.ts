@@ -1,5 +1,10 @@
 import type { Run } from '../episode/run.js';
-import { createNoveltyScorer, type NoveltyScore } from './novelty-scorer.js';
+import { z } from 'zod';
+import { checkArgument } from '../options/check-argument.js';
+import { createNoveltyScorer, ScorableNodeSchema, type NoveltyScore } from './novelty-scorer.js';
+
+/** What `scoreRunNovelty` checks a run against: an id and episodes with ids, plans and code. */
+const ScoredRunSchema = z.object({ id: z.string().min(1), episodes: z.array(ScorableNodeSchema) });
 import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
 
 /**
@@ -12,6 +17,7 @@ export async function scoreRunNovelty(
   run: Pick<Run, 'id' | 'episodes'>,
   options: Omit<NoveltyScorerOptions, 'runId'> = {},
 ): Promise<{ metricIds: readonly string[]; scores: Map<string, NoveltyScore> }> {
+  checkArgument(ScoredRunSchema, run, 'run');
   const scorer = createNoveltyScorer({ ...options, runId: run.id });
   const scores = new Map<string, NoveltyScore>();
   for (const episode of run.episodes) {

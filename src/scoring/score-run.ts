@@ -1,9 +1,10 @@
 import type { Episode } from '../episode/episode.js';
-import type { Run } from '../episode/run.js';
+import { RunSchema, type Run } from '../episode/run.js';
 import { episodeFeasibility, runFeasibility, type RunFeasibility } from '../usefulness/feasibility.js';
 import { impact, impactReference, type ImpactReference } from '../usefulness/impact.js';
 import type { TaskCard } from '../usefulness/task-card.js';
 import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
+import { checkArgument } from '../options/check-argument.js';
 import { scoreRunNovelty } from './score-run-novelty.js';
 
 /** One episode's row of a run report. */
@@ -38,6 +39,7 @@ export interface ScoreRunOptions extends Omit<NoveltyScorerOptions, 'runId'> {
  * through a fresh online scorer (default: the offline embedder, the auto index and every registered metric).
  */
 export async function scoreRun(run: Run, options: ScoreRunOptions = {}): Promise<RunReport> {
+  checkArgument(RunSchema, run, 'run');
   const { taskCard, ...scorerOptions } = options;
   const reference = impactReference(run.episodes, taskCard);
   const { metricIds, scores: novelty } = await scoreRunNovelty(run, scorerOptions);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { RandomSource } from '../random/random-source.js';
 
 /**
@@ -52,6 +53,12 @@ export const defaultExploration: ExplorationSettings = Object.freeze({
   explorationScale: 1,
   temperatureScale: 1,
   preferDraft: false,
+});
+
+/** What a shaped selector checks a request against: candidates with ids and values, and a random source. */
+export const SelectionRequestSchema = z.object({
+  candidates: z.array(z.object({ id: z.string().min(1), value: z.number().nullable(), children: z.number().int().min(0).optional(), visits: z.number().min(0).optional() })),
+  random: z.custom<RandomSource>((value) => typeof value === 'function', 'expected a random source (a function returning [0, 1))'),
 });
 
 /** One call of a selection function: the candidates and what the policy needs to rank them. */

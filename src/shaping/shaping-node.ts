@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A node as shaping sees it when the host creates it: its id, plan and code, and the operator that made it. */
 export interface ShapingNode {
   readonly id: string;
@@ -6,6 +8,12 @@ export interface ShapingNode {
   /** The operator that produced the node (`draft`, `improve`, `debug`, `crossover`, ...), when the host knows it. */
   readonly operator?: string;
 }
+
+/** What a shaped selector's `admit` and `observe` check a node against (the host's other fields are allowed and kept). */
+export const ShapingNodeSchema = z.object({ id: z.string().min(1), plan: z.string(), code: z.string(), operator: z.string().optional() });
+
+/** What `observe` checks an outcome against. */
+export const ShapingOutcomeSchema = z.object({ valid: z.boolean(), value: z.number().nullable().optional() });
 
 /** A node's outcome once the host evaluated it. */
 export interface ShapingOutcome {

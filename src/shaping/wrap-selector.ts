@@ -1,9 +1,10 @@
 import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
-import { defaultExploration, type Selection, type SelectionRequest } from './selector.js';
+import { defaultExploration, SelectionRequestSchema, type Selection, type SelectionRequest } from './selector.js';
 import type { SelectorMiddleware } from './selector-middleware.js';
 import type { ShapingEvents } from './shaping-events.js';
-import type { NodeAdmission, ShapingNode, ShapingOutcome } from './shaping-node.js';
+import { ShapingNodeSchema, ShapingOutcomeSchema, type NodeAdmission, type ShapingNode, type ShapingOutcome } from './shaping-node.js';
 import { WrapSelectorOptionsSchema, type WrapSelectorOptions } from './wrap-selector-options.js';
 
 /**
@@ -57,6 +58,7 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   };
 
   const shaped = async (request: Request): Promise<Selection<Node>> => {
+    checkArgument(SelectionRequestSchema, request, 'request');
     const innermost: { request?: Request } = {};
     const selection = await run(0, request, innermost);
     selections += 1;
@@ -79,6 +81,7 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   return Object.assign(shaped, {
     events,
     async admit(node: ShapingNode): Promise<NodeAdmission> {
+      checkArgument(ShapingNodeSchema, node, 'node');
       const novelty: Record<string, number> = {};
       let rejection: { by: string; reason: string; resample: boolean } | undefined;
       for (const layer of middleware) {
@@ -91,6 +94,8 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
       return { id: node.id, accepted: false, resample: rejection.resample, novelty, rejectedBy: rejection.by, reason: rejection.reason };
     },
     async observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void> {
+      checkArgument(ShapingNodeSchema, node, 'node');
+      checkArgument(ShapingOutcomeSchema, outcome, 'outcome');
       for (const layer of middleware) await layer.observe?.({ node, outcome, events });
     },
   });
