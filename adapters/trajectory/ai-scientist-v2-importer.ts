@@ -99,6 +99,7 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
     runId: options.runId ?? runIdFromPath(file),
     nodes,
     metricName: describeMetric(metricNames, options.metricName),
+    ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }),
   });
 }
 

@@ -48,7 +48,7 @@ export async function importAideJournal(file: string, options: ImportOptions = {
       location,
     };
   });
-  return buildRun({ file, format: 'aide-journal-v2', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null });
+  return buildRun({ file, format: 'aide-journal-v2', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null, ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }) });
 }
 
 /** Validates `node2parent` as a map of string ids. */

@@ -82,5 +82,5 @@ export async function importAiraDojoJournal(file: string, options: ImportOptions
       metadata: {},
       location: node.location,
     }));
-  return buildRun({ file, format: 'aira-dojo-journal-jsonl', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null });
+  return buildRun({ file, format: 'aira-dojo-journal-jsonl', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null, ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }) });
 }

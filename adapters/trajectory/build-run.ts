@@ -8,11 +8,13 @@ export function buildRun(options: {
   nodes: TrajectoryNode[];
   metricName: string | null;
   danglingParents?: 'error' | 'root';
+  onNodes?: (nodes: readonly TrajectoryNode[]) => void;
 }): Run {
   const { file, nodes } = options;
   if (nodes.length === 0) {
     throw new EmptyTrajectoryError({ file, location: null, reason: 'the trajectory has no nodes' });
   }
+  options.onNodes?.(withDerivedOperators(nodes));
   const directions = nodes.filter((node) => node.maximize !== null && node.score !== null).map((node) => node.maximize);
   const maximize = directions.length === 0 ? true : directions.filter(Boolean).length * 2 >= directions.length;
   const { episodes, infeasibleAttempts } = segmentEpisodes({

@@ -91,5 +91,6 @@ export async function importOpenEvolveCheckpoint(directory: string, options: Imp
     nodes,
     metricName: 'combined_score',
     danglingParents: 'root',
+    ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }),
   });
 }
