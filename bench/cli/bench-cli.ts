@@ -172,17 +172,17 @@ export function benchCommand(): Command {
   });
 }
 
-/** `boden demo`: the quick version of the benchmark on the deceptive task (circle packing, AIDE, unshaped vs bonus vs adaptive). */
+/** `boden demo`: the quick version of the benchmark on the deceptive task (circle packing, AIDE, unshaped vs adaptive). */
 export function demoCommand(): Command {
   return addCommonOptions(
     new Command('demo')
-      .description('a quick benchmark on a deceptive task: AIDE on circle packing (n = 26), unshaped vs the novelty bonus vs the adaptive schedule, 10 seeds × 40 episodes; prints the table, writes the report')
+      .description('a quick benchmark on a deceptive task: AIDE on circle packing (n = 26), unshaped vs the adaptive exploration schedule, 10 seeds × 40 episodes; prints the table, writes the report')
       .addOption(new Option('--seeds <n>', 'seeds per arm').argParser(wholeNumber(1)).default(10))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(40)),
     { out: 'tmp/demo' },
   ).action(async (options: CommonOptions & { seeds: number; episodes: number }) => {
     await sweepAndReport(
-      { tasks: ['circle-packing-26'], policies: ['aide'], arms: ['unshaped', 'bonus-1', 'adaptive'], seeds: options.seeds, episodes: options.episodes, ...common(options) },
+      { tasks: ['circle-packing-26'], policies: ['aide'], arms: ['unshaped', 'adaptive'], seeds: options.seeds, episodes: options.episodes, ...common(options) },
       options,
       `boden ${process.argv.slice(2).join(' ')}`,
     );

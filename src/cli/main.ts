@@ -20,7 +20,7 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     .exitOverride()
     .addHelpText(
       'after',
-      '\nBenchmark commands (from a clone, after npm ci):\n  bench [options]  ablation sweep of shaping arms vs unshaped runs (boden bench --help)\n  demo [options]   quick benchmark on a deceptive task: AIDE on circle packing, unshaped vs bonus vs adaptive (boden demo --help)',
+      '\nBenchmark commands (from a clone, after npm ci):\n  bench [options]  ablation sweep of shaping arms vs unshaped runs (boden bench --help)\n  demo [options]   quick benchmark on a deceptive task: AIDE on circle packing, unshaped vs adaptive (boden demo --help)',
     );
   for (const command of [
     scoreCommand(setExitCode),

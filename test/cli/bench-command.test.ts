@@ -13,7 +13,6 @@ describe('boden demo and boden bench', () => {
     expect(result.stderr).toContain('wrote');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/circle-packing-26 +aide +unshaped +1 /);
-    expect(result.stdout).toMatch(/circle-packing-26 +aide +bonus-1 +1 /);
     expect(result.stdout).toMatch(/circle-packing-26 +aide +adaptive +1 /);
     const html = await readFile(join(out, 'report.html'), 'utf8');
     expect(html.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
