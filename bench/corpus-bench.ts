@@ -21,6 +21,7 @@ import type { EmbeddingInput } from '../src/embedder/embedder.js';
 import { createSeededRandom, type RandomSource } from '../src/random/random-source.js';
 import { createExactVectorIndex } from '../src/vector-index/exact-vector-index.js';
 import { resolveEfSearch } from '../src/vector-index/resolve-ef-search.js';
+import { trajectoryReader } from '../adapters/trajectory/index.js';
 
 const k = 10;
 const { values } = parseArgs({
@@ -133,7 +134,7 @@ async function benchmark(size: number): Promise<void> {
 
   collectGarbage();
   const buildStart = process.hrtime.bigint();
-  const { corpus, added } = await buildCorpus({ inputs: [input], task: 'synthetic', out });
+  const { corpus, added } = await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'synthetic', out });
   const buildSeconds = Number(process.hrtime.bigint() - buildStart) / 1e9;
   if (added.length !== size) throw new Error(`added ${added.length} of ${size} solutions`);
   // The save alone, timed again on the built corpus (a second generation of the same files).

@@ -15,6 +15,7 @@ import { importTrajectory } from '../adapters/trajectory/index.js';
 import { buildCorpus } from '../src/corpus/build-corpus.js';
 import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore } from '../src/corpus/h-creativity-scorer.js';
 import type { Corpus } from '../src/corpus/corpus.js';
+import { trajectoryReader } from '../adapters/trajectory/index.js';
 
 const root = fileURLToPath(new URL('../../shared/data/trajectories', import.meta.url));
 if (!existsSync(root)) {
@@ -32,7 +33,7 @@ for (const line of readFileSync(join(root, 'SOURCES.tsv'), 'utf8').trim().split(
 }
 const family = (name: string): 'aisv2' | 'other' => (name.startsWith('aisv2-') ? 'aisv2' : 'other');
 const build = async (name: string, members: string[]) =>
-  (await buildCorpus({ inputs: members.map((member) => join(root, member)), task: name, out: join(work, name) })).corpus;
+  (await buildCorpus({ trajectories: trajectoryReader, inputs: members.map((member) => join(root, member)), task: name, out: join(work, name) })).corpus;
 const ceilings: { aisv2: Corpus; other: Corpus } = {
   aisv2: await build('ceiling-for-aisv2', inputs.filter((name) => family(name) !== 'aisv2')),
   other: await build('ceiling-for-other', inputs.filter((name) => family(name) === 'aisv2')),

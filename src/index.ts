@@ -25,6 +25,7 @@ export { InfeasibleAttemptSchema, type InfeasibleAttempt } from './episode/infea
 export { RunSchema, RunHeaderSchema, type Run, type RunHeader } from './episode/run.js';
 export { TrajectoryFormatSchema, trajectoryFormats, type TrajectoryFormat } from './episode/trajectory-format.js';
 export type { TrajectoryNode } from './episode/trajectory-node.js';
+export { isTrajectoryReader, type TrajectoryReader } from './episode/trajectory-reader.js';
 export {
   segmentEpisodes,
   isValidNode,

@@ -9,3 +9,4 @@ export { importOpenEvolveCheckpoint, isOpenEvolveCheckpoint } from './openevolve
 export { detectTrajectoryFormat } from './detect-trajectory-format.js';
 export { importTrajectory, expandTrajectoryInputs, type ImportTrajectoryOptions } from './import-trajectory.js';
 export type { ImportOptions } from './import-options.js';
+export { trajectoryReader } from './trajectory-reader.js';

@@ -8,6 +8,7 @@ import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './load-runs.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 interface CorpusBuildOptions {
   task: string;
@@ -42,7 +43,7 @@ export function corpusCommand(setExitCode: (code: ExitCode) => void): Command {
       try {
         const dimensions = await embedderDimensions(options);
         const embedder = new HashingEmbedder(dimensions === undefined ? {} : { dimensions });
-        const { corpus, added, skipped } = await buildCorpus({ inputs, task: options.task, out: options.out, embedder });
+        const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs, task: options.task, out: options.out, embedder });
         for (const item of skipped) process.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
         process.stdout.write(
           `added ${added.length} solution(s) to ${options.out} (task ${corpus.task}, ${corpus.size} in the corpus), skipped ${skipped.length} input(s)\n`,

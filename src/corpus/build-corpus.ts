@@ -27,7 +27,7 @@ export interface BuildCorpusResult {
  * (see `CorpusIndexFactory`); an HNSW index file in `out` by default.
  */
 export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCorpusResult> {
-  const { inputs, task, out, embedder, summarizer, hnsw, index: indexFactory } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  const { inputs, task, trajectories, out, embedder, summarizer, hnsw, index: indexFactory } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
   const factory = indexFactory ?? hnswCorpusIndex(hnsw);
   let corpus: Corpus;
   if (await exists(join(out, corpusManifestName))) {
@@ -40,7 +40,7 @@ export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCor
     const index = factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
   }
-  const read = await readSolutions(inputs, { task });
+  const read = await readSolutions(inputs, { task, trajectories });
   const { added, skipped } = await corpus.add(read.solutions);
   await corpus.save();
   return { corpus, added, skipped: [...read.skipped, ...skipped] };

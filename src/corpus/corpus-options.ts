@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTrajectoryReader, type TrajectoryReader } from '../episode/trajectory-reader.js';
 import type { Embedder } from '../embedder/embedder.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { efSearchSchema, hnswGraphOptionsSchema } from '../vector-index/hnsw-vector-index-options.js';
@@ -28,6 +29,8 @@ export const buildCorpusOptionsSchema = z.strictObject({
   inputs: z.array(z.string().min(1)).min(1),
   /** The task the solutions belong to; records of another task are skipped. */
   task: z.string().min(1),
+  /** Reads the trajectories among the inputs (`trajectoryReader` of `boden/adapters/trajectory`); without one they are skipped. */
+  trajectories: z.custom<TrajectoryReader>(isTrajectoryReader, 'expected a TrajectoryReader (an object with read() and isTrajectoryDirectory())').optional(),
   /** The corpus directory; created when absent, appended to when it already holds a corpus. */
   out: z.string().min(1),
   /** Embeds approach summaries; the offline `HashingEmbedder` by default. */

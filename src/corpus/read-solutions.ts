@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { basename, extname, join, relative, sep } from 'node:path';
-import { isOpenEvolveCheckpoint } from '../../adapters/trajectory/index.js';
+import type { TrajectoryReader } from '../episode/trajectory-reader.js';
 import { BodenError } from '../errors/boden-error.js';
 import type { CorpusSolution, ReadSolutionsResult, SkippedInput } from './corpus-solution.js';
 import { isSolutionFile, readSolutionFile } from './read-solution-file.js';
@@ -13,18 +13,20 @@ import { readTrajectorySolutions } from './read-trajectory-solutions.js';
  * Reads human and agent solutions from files and directories, recursively and in name order: `.py`, `.R`,
  * `.ipynb`, `.md` and `.txt` files are one solution each (id: the path under the input); a `.jsonl` file whose
  * first line is a solution record is a file of records; any other `.json`/`.jsonl` file or OpenEvolve checkpoint
- * is a trajectory whose episodes are solutions. Hidden files are ignored. A file that cannot be read, an
- * unsupported file and a bad record are skipped and reported, never thrown.
+ * is a trajectory whose episodes are solutions, read by `trajectories` (e.g. `trajectoryReader` of
+ * `boden/adapters/trajectory`; without one, trajectories are skipped and reported). Hidden files are ignored. A file
+ * that cannot be read, an unsupported file and a bad record are skipped and reported, never thrown.
  */
-export async function readSolutions(inputs: readonly string[], { task }: { task: string }): Promise<ReadSolutionsResult> {
+export async function readSolutions(inputs: readonly string[], { task, trajectories }: { task: string; trajectories?: TrajectoryReader | undefined }): Promise<ReadSolutionsResult> {
   const solutions: CorpusSolution[] = [];
   const skipped: SkippedInput[] = [];
-  for (const input of inputs) await readInput(input, input, { task, solutions, skipped });
+  for (const input of inputs) await readInput(input, input, { task, trajectories, solutions, skipped });
   return { solutions, skipped };
 }
 
 interface Collector {
   readonly task: string;
+  readonly trajectories: TrajectoryReader | undefined;
   readonly solutions: CorpusSolution[];
   readonly skipped: SkippedInput[];
 }
@@ -36,7 +38,7 @@ async function readInput(path: string, root: string, collector: Collector): Prom
     return;
   }
   if (info.isDirectory()) {
-    if (await isOpenEvolveCheckpoint(path)) {
+    if (collector.trajectories !== undefined && (await collector.trajectories.isTrajectoryDirectory(path))) {
       await readTrajectory(path, collector);
       return;
     }
@@ -63,8 +65,12 @@ async function readInput(path: string, root: string, collector: Collector): Prom
 }
 
 async function readTrajectory(path: string, collector: Collector): Promise<void> {
+  if (collector.trajectories === undefined) {
+    collector.skipped.push({ file: path, reason: 'a trajectory, and no trajectory reader was given (the trajectories option: trajectoryReader of boden/adapters/trajectory)' });
+    return;
+  }
   try {
-    const solutions = await readTrajectorySolutions(path, { task: collector.task });
+    const solutions = await readTrajectorySolutions(path, { task: collector.task, reader: collector.trajectories });
     if (solutions.length === 0) collector.skipped.push({ file: path, reason: 'the trajectory has no episodes' });
     collector.solutions.push(...solutions);
   } catch (error) {

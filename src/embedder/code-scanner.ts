@@ -1,6 +1,5 @@
 import { asciiBytes } from './ascii-bytes.js';
 import { characterFlags, digitFlag, identifierFlag, lowerFlag, upperFlag } from './character-flags.js';
-import type { CodeTermSink } from './code-tokenizer.js';
 import { IdentifierTable } from './identifier-table.js';
 import {
   codeTermHash,
@@ -22,6 +21,13 @@ const identifierTable = new IdentifierTable<IdentifierTokens>(17);
 const selfKey = identifierKey('self');
 const thisKey = identifierKey('this');
 const clsKey = identifierKey('cls');
+
+/**
+ * Receives each token of `scanCodeTerms`: `hash` is `codeTermHash(token)` and the token's text is
+ * `(prefix + code.slice(start, end)).toLowerCase()`, which only sinks that need it build.
+ */
+export type CodeTermSink = (hash: number, prefix: string, start: number, end: number) => void;
+
 const importKey = identifierKey('import');
 const fromKey = identifierKey('from');
 

@@ -1,4 +1,4 @@
-import { CodeScanner } from './code-scanner.js';
+import { CodeScanner, type CodeTermSink } from './code-scanner.js';
 import { detectCodeLanguage, type CodeLanguage } from './code-language.js';
 
 /** Options of `tokenizeCode` and `scanCodeTerms`. */
@@ -9,11 +9,8 @@ export interface CodeTokenizerOptions {
   readonly keepNameStrings?: boolean;
 }
 
-/**
- * Receives each token of `scanCodeTerms`: `hash` is `codeTermHash(token)` and the token's text is
- * `(prefix + code.slice(start, end)).toLowerCase()`, which only sinks that need it build.
- */
-export type CodeTermSink = (hash: number, prefix: string, start: number, end: number) => void;
+/** Receives each token of `scanCodeTerms` (declared where the scanner consumes it). */
+export type { CodeTermSink } from './code-scanner.js';
 
 /**
  * The method-bearing words of `code`, lower-cased: identifiers whole and split into words

@@ -8,6 +8,7 @@ import { EpisodeJsonlRecordSchema, readEpisodesJsonl } from '../../src/index.js'
 import { runCli } from '../support/run-cli.js';
 import { hasSharedData, projectRoot, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory();
 
@@ -134,7 +135,7 @@ describe('boden score --corpus', () => {
         .join(''),
     );
     const corpusDirectory = join(directory, 'corpus');
-    await buildCorpus({ inputs: [records], task: 'house-prices', out: corpusDirectory });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [records], task: 'house-prices', out: corpusDirectory });
     const [run] = await importTrajectory(example);
     const expected = await scoreRunHCreativity(run!, createHCreativityScorer({ corpus: await openCorpus(corpusDirectory) }));
 

@@ -12,6 +12,7 @@ import {
 } from '../../src/corpus/index.js';
 import type { Judge, JudgeInput } from '../../src/judges/judge.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-calibration-');
 
@@ -47,7 +48,7 @@ describe('corpus calibrations', () => {
     const input = join(directory, 'records.jsonl');
     mkdirSync(directory, { recursive: true });
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
-    await buildCorpus({ inputs: [input, 'examples/aide-tabular-run.journal.json'], task: 'tabular', out: join(directory, 'corpus') });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [input, 'examples/aide-tabular-run.journal.json'], task: 'tabular', out: join(directory, 'corpus') });
     corpus = await openCorpus(join(directory, 'corpus'));
   });
 
@@ -92,7 +93,7 @@ describe('corpus calibrations', () => {
   it('gives no tiers for a corpus without medals', async () => {
     const input = join(directory, 'plain.jsonl');
     writeFileSync(input, `${JSON.stringify({ id: 'a', task: 'plain', text: 'LightGBM' })}\n${JSON.stringify({ id: 'b', task: 'plain', text: 'ridge regression' })}\n`);
-    const { corpus: plain } = await buildCorpus({ inputs: [input], task: 'plain', out: join(directory, 'plain') });
+    const { corpus: plain } = await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'plain', out: join(directory, 'plain') });
     expect(await scoreMedalTiers(plain, createHCreativityScorer({ corpus: plain }))).toEqual([]);
     expect(nearestHumanNeighbourTimeline(plain, [])).toBeNull();
   });

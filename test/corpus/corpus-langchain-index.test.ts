@@ -7,6 +7,7 @@ import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
 import { createLangChainVectorIndex, LangChainVectorIndex, langChainDocumentKeys } from '../../src/vector-index/langchain-vector-index.js';
 import { loadLangChainVectorIndex } from '../../src/vector-index/load-langchain-vector-index.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-langchain-');
 
@@ -32,8 +33,8 @@ describe('a corpus whose vectors live in a LangChain vector store', () => {
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     const store = new FakeVectorStore(new FakeEmbeddings());
     const out = join(directory, 'in-store');
-    const { corpus } = await buildCorpus({ inputs: [input], task: 'titanic', out, index: storeIndex(store) });
-    const reference = (await buildCorpus({ inputs: [input], task: 'titanic', out: join(directory, 'hnsw') })).corpus;
+    const { corpus } = await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'titanic', out, index: storeIndex(store) });
+    const reference = (await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'titanic', out: join(directory, 'hnsw') })).corpus;
 
     // Every solution is a document of the store, with its corpus id and the summary's embedding.
     expect(store.memoryVectors.map((vector) => vector.metadata[langChainDocumentKeys.id]).sort()).toEqual(records.map((record) => record.id).sort());
@@ -62,8 +63,8 @@ describe('a corpus whose vectors live in a LangChain vector store', () => {
     writeFileSync(second, records.slice(3).map((record) => `${JSON.stringify(record)}\n`).join(''));
     const store = new FakeVectorStore(new FakeEmbeddings());
     const out = join(directory, 'grown');
-    await buildCorpus({ inputs: [first], task: 'titanic', out, index: storeIndex(store) });
-    const { corpus, added } = await buildCorpus({ inputs: [second], task: 'titanic', out, index: storeIndex(store) });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [first], task: 'titanic', out, index: storeIndex(store) });
+    const { corpus, added } = await buildCorpus({ trajectories: trajectoryReader, inputs: [second], task: 'titanic', out, index: storeIndex(store) });
     expect(added.map((entry) => entry.id)).toEqual(['ridge', 'forest']);
     expect(corpus.size).toBe(5);
     expect(store.memoryVectors).toHaveLength(5);

@@ -6,6 +6,7 @@ import { buildCorpus, openCorpus, type Corpus } from '../../src/corpus/index.js'
 import type { EmbeddingInput } from '../../src/embedder/embedder.js';
 import { createSeededRandom, type RandomSource } from '../../src/random/random-source.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-retrieval-');
 const solutionCount = 400;
@@ -55,7 +56,7 @@ describe('corpus retrieval against a brute-force oracle', () => {
     const input = join(directory, 'synthetic.jsonl');
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     const out = join(directory, 'corpus');
-    await buildCorpus({ inputs: [input], task: 'synthetic', out });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'synthetic', out });
     const corpus = await openCorpus(out);
     expect(corpus.size).toBe(solutionCount);
     expect(new Set(corpus.entries().map((entry) => entry.summary)).size).toBeGreaterThan(solutionCount / 2);

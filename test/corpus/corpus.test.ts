@@ -13,6 +13,7 @@ import type { Embedder } from '../../src/embedder/embedder.js';
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-');
 
@@ -43,7 +44,7 @@ describe('buildCorpus and openCorpus', () => {
   const out = join(directory, 'corpus');
 
   it('builds a corpus directory with an index, entries and a manifest', async () => {
-    const { corpus, added, skipped } = await buildCorpus({ inputs: [firstBatch], task: 'titanic', out });
+    const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out });
     expect(skipped).toEqual([]);
     expect(added.map((entry) => entry.id)).toEqual(['gbm', 'cnn', 'linear']);
     expect(corpus.size).toBe(3);
@@ -81,13 +82,13 @@ describe('buildCorpus and openCorpus', () => {
     await expect(openCorpus(out, { summarizer: new ConceptApproachSummarizer({ maxConceptsPerLine: 2 }) })).rejects.toSatisfy(
       (error) => CorpusMismatchError.isInstance(error) && error.field === 'summarizer-id',
     );
-    await expect(buildCorpus({ inputs: [secondBatch], task: 'house-prices', out })).rejects.toSatisfy(
+    await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [secondBatch], task: 'house-prices', out })).rejects.toSatisfy(
       (error) => CorpusMismatchError.isInstance(error) && error.field === 'task',
     );
   });
 
   it('appends to an existing corpus, skipping ids it already has', async () => {
-    const { corpus, added, skipped } = await buildCorpus({ inputs: [secondBatch], task: 'titanic', out });
+    const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [secondBatch], task: 'titanic', out });
     expect(added.map((entry) => entry.id)).toEqual(['forest']);
     expect(skipped).toEqual([{ file: secondBatch, reason: 'duplicate solution id "gbm"' }]);
     expect(corpus.size).toBe(4);
@@ -103,7 +104,7 @@ describe('buildCorpus and openCorpus', () => {
     // A directory where the next generation's entries file must go makes its rename fail after the index is written.
     mkdirSync(join(out, 'entries-000003.jsonl'));
     const extra = writeRecords('third.jsonl', [{ id: 'svm', task: 'titanic', code: 'from sklearn.svm import SVC' }]);
-    await expect(buildCorpus({ inputs: [extra], task: 'titanic', out })).rejects.toSatisfy(
+    await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [extra], task: 'titanic', out })).rejects.toSatisfy(
       (error) => CorpusFileError.isInstance(error) && error.problem === 'unwritable',
     );
     expect(existsSync(join(out, 'index-000003.hnsw'))).toBe(false);
@@ -117,7 +118,7 @@ describe('buildCorpus and openCorpus', () => {
   it('reports a missing or damaged corpus with a typed error', async () => {
     await expect(openCorpus(join(directory, 'nowhere'))).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'missing');
     const damaged = join(directory, 'damaged');
-    await buildCorpus({ inputs: [firstBatch], task: 'titanic', out: damaged });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: damaged });
     writeFileSync(join(damaged, 'entries-000001.jsonl'), '{}\n');
     await expect(openCorpus(damaged)).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'corrupt' && /checksum/.test(error.reason));
     writeFileSync(join(damaged, 'corpus.json'), '{"format": "boden-corpus"}');
@@ -126,14 +127,14 @@ describe('buildCorpus and openCorpus', () => {
 
   it('opens a corpus with a HashingEmbedder of its manifest\'s dimensions when none is given', async () => {
     const narrow = join(directory, 'narrow');
-    await buildCorpus({ inputs: [firstBatch], task: 'titanic', out: narrow, embedder: new HashingEmbedder({ dimensions: 64 }) });
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: narrow, embedder: new HashingEmbedder({ dimensions: 64 }) });
     const corpus = await openCorpus(narrow);
     expect([corpus.embedder.id, corpus.embedder.dimensions]).toEqual(['hashing-v1/64', 64]);
     expect((await corpus.search({ plan: 'LightGBM, stratified k-fold', code: '' }, 1))[0]!.entry.id).toBe('gbm');
   });
 
   it('rejects bad options, naming them', async () => {
-    await expect(buildCorpus({ inputs: [], task: 'titanic', out })).rejects.toThrow(InvalidOptionsError);
-    await expect(buildCorpus({ inputs: [firstBatch], task: 'titanic', out, embedder: {} as Embedder })).rejects.toThrow(/embedder/);
+    await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [], task: 'titanic', out })).rejects.toThrow(InvalidOptionsError);
+    await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out, embedder: {} as Embedder })).rejects.toThrow(/embedder/);
   });
 });

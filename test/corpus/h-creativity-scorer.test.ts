@@ -8,6 +8,7 @@ import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import type { Judge, JudgeInput } from '../../src/judges/judge.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-h-creativity-');
 
@@ -74,7 +75,7 @@ async function boostingCorpus(name: string): Promise<Corpus> {
   const solutions = join(directory, `${name}-solutions`);
   mkdirSync(solutions, { recursive: true });
   for (const [file, code] of Object.entries(boostingSolutions)) writeFileSync(join(solutions, file), `${code}\n`);
-  const { corpus, skipped } = await buildCorpus({ inputs: [solutions], task: 'tabular', out: join(directory, name) });
+  const { corpus, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [solutions], task: 'tabular', out: join(directory, name) });
   expect(skipped).toEqual([]);
   return corpus;
 }
@@ -146,6 +147,7 @@ describe.skipIf(!hasSharedData)('leave one research idea out on the shared AI-Sc
     const others = files.filter((file) => researchIdea(file) !== researchIdea(held));
     expect(others.length).toBeGreaterThan(5);
     const { corpus, added } = await buildCorpus({
+      trajectories: trajectoryReader,
       inputs: others.map((file) => sharedDataPath('trajectories', file)),
       task: 'ai-scientist-v2',
       out: join(directory, 'leave-one-out'),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNotebook, readSolutionRecords, readSolutions } from '../../src/corpus/index.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-readers-');
 
@@ -84,7 +85,7 @@ describe('readSolutions', () => {
     write(join(root, 'i-data.csv'), 'a,b\n1,2\n');
     write(join(root, 'j-not-a-trajectory.json'), '{"hello": "world"}');
     write(join(root, '.hidden.py'), 'import torch');
-    const { solutions, skipped } = await readSolutions([root, join(directory, 'absent')], { task: 'titanic' });
+    const { solutions, skipped } = await readSolutions([root, join(directory, 'absent')], { trajectories: trajectoryReader, task: 'titanic' });
     expect(solutions.map((solution) => [solution.id, solution.origin])).toEqual([
       ['a-script.py', 'file'],
       ['b-analysis.R', 'file'],
@@ -108,7 +109,17 @@ describe('readSolutions', () => {
 
   it('reads a single file input under its own name', async () => {
     const path = write(join(directory, 'single', 'solo.py'), 'import torch\n');
-    const { solutions } = await readSolutions([path], { task: 't' });
+    const { solutions } = await readSolutions([path], { trajectories: trajectoryReader, task: 't' });
     expect(solutions.map((solution) => solution.id)).toEqual(['solo.py']);
+  });
+
+  it('reads trajectories only through the reader it is given, and reports them skipped without one', async () => {
+    const journal = 'examples/aide-tabular-run.journal.json';
+    const read = await readSolutions([journal], { trajectories: trajectoryReader, task: 't' });
+    expect(read.solutions.length).toBeGreaterThan(0);
+    expect(read.solutions.every((solution) => solution.origin === 'trajectory')).toBe(true);
+    const unread = await readSolutions([journal], { task: 't' });
+    expect(unread.solutions).toEqual([]);
+    expect(unread.skipped).toEqual([{ file: journal, reason: expect.stringContaining('no trajectory reader was given (the trajectories option') }]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCorpus, openCorpus } from '../../src/corpus/index.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 if (!hasSharedData) console.warn('[boden tests] test/corpus/shared-trajectories-corpus: ../shared/data/trajectories is absent, skipped.');
 
@@ -11,7 +12,7 @@ describe.skipIf(!hasSharedData)('a corpus built from ../shared/data/trajectories
 
   it('turns every episode into a solution, reports unreadable files, and finds an episode itself', async () => {
     const out = join(directory, 'corpus');
-    const { corpus, added, skipped } = await buildCorpus({ inputs: [sharedDataPath('trajectories')], task: 'shared-trajectories', out });
+    const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [sharedDataPath('trajectories')], task: 'shared-trajectories', out });
     expect(added.length).toBeGreaterThan(100);
     expect(added.every((entry) => entry.origin === 'trajectory' && entry.id.includes('/'))).toBe(true);
     // SOURCES.tsv is not a solution; it is reported, like any file that is neither a solution nor a trajectory.

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const layers = ['src', 'adapters', 'bench', 'examples'];
+
+/** Every TypeScript source of the project's layers, relative to the root. */
+function sources(): string[] {
+  const files: string[] = [];
+  const walk = (directory: string) => {
+    for (const name of readdirSync(join(root, directory)).sort()) {
+      const path = join(directory, name);
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
+    }
+  };
+  for (const layer of layers) walk(layer);
+  return files;
+}
+
+/** The project files a source imports (static, type-only and dynamic imports with a literal path), read by TypeScript's own pre-processor. */
+function importsOf(file: string, known: ReadonlySet<string>): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
+  const targets: string[] = [];
+  for (const { fileName } of importedFiles) {
+    if (!fileName.startsWith('.')) continue;
+    const base = relative(root, resolve(root, dirname(file), fileName));
+    const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, join(base, 'index.ts')];
+    const target = candidates.find((candidate) => known.has(candidate));
+    if (target !== undefined) targets.push(target);
+  }
+  return targets;
+}
+
+const files = sources();
+const known = new Set(files);
+const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+
+/** Strongly connected components of more than one file (Tarjan): the import cycles. */
+function cycles(): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe('the layers', () => {
+  it('finds the sources and their imports (the check can see what it checks)', () => {
+    expect(files.length).toBeGreaterThan(300);
+    expect(graph.get('src/index.ts')!.length).toBeGreaterThan(20);
+    expect(graph.get('src/cli/corpus-command.ts')).toContain('adapters/trajectory/index.ts');
+  });
+
+  it('the core imports neither adapters nor bench; only the CLI, the composition root, wires adapters in', () => {
+    const violations = [...graph].flatMap(([file, targets]) => {
+      if (!file.startsWith('src/')) return [];
+      const allowed = file.startsWith('src/cli/') ? ['src/', 'adapters/'] : ['src/'];
+      return targets.filter((target) => !allowed.some((prefix) => target.startsWith(prefix))).map((target) => `${file} -> ${target}`);
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('adapters never import the benchmark', () => {
+    const violations = [...graph].flatMap(([file, targets]) => (file.startsWith('adapters/') ? targets.filter((target) => target.startsWith('bench/')).map((target) => `${file} -> ${target}`) : []));
+    expect(violations).toEqual([]);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles()).toEqual([]);
+  });
+});
