@@ -5,6 +5,8 @@ import type { JudgeVerdict } from '../../src/judges/judge-verdict.js';
 import { createNoveltyScorer, type NoveltyScorer } from '../../src/scoring/novelty-scorer.js';
 import { functionNoveltySource } from '../../src/shaping/function-novelty-source.js';
 import { judgeNoveltySource } from '../../src/shaping/judge-novelty-source.js';
+import { importTrajectory } from '../../adapters/trajectory/index.js';
+import { judgeRun, RubricJudge, scoreRunNovelty } from '../../src/index.js';
 import { scorerNoveltySource } from '../../src/shaping/scorer-novelty-source.js';
 
 const lightgbm = { id: 'a', plan: 'Train a LightGBM model with 5-fold cross-validation.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()' };
@@ -91,6 +93,28 @@ describe('judgeNoveltySource', () => {
     expect((await source.assess(cnn)).novelty).toBe(1);
     expect(inputs[1]?.runId).toBe('run-7');
     expect(inputs[1]?.earlier.map((episode) => episode.id)).toEqual(['a']);
+  });
+
+  it("gives the judge the scorer's metrics as evidence: online verdicts are the offline ones (judgeRun with scoreRunNovelty's scores)", async () => {
+    const [run] = await importTrajectory('examples/aide-tabular-run.journal.json');
+    // What an online host knows of a node: its id, plan and code (no parent episode, no seed flags, no summary).
+    const episodes = run!.episodes.map((episode) => ({ ...episode, summary: null, parentEpisodeId: null, flags: [], metadata: {} }));
+    const offlineRun = { id: run!.id, episodes };
+    const { scores } = await scoreRunNovelty(offlineRun);
+    const offline = await judgeRun(offlineRun, new RubricJudge(), { novelty: new Map([...scores].map(([id, score]) => [id, score.scores])) });
+    const inputs: JudgeInput[] = [];
+    const rubric = new RubricJudge();
+    const recording: Judge = { specificationVersion: 'v1', id: rubric.id, judge: (input) => (inputs.push(input), rubric.judge(input)) };
+    const source = judgeNoveltySource({ judge: recording, runId: run!.id });
+    const online: number[] = [];
+    for (const episode of episodes) {
+      const node = { id: episode.id, plan: episode.plan, code: episode.code };
+      online.push((await source.assess(node)).novelty! * 4);
+      await source.observe(node, { valid: true });
+    }
+    expect(episodes.length).toBeGreaterThan(5);
+    expect(online).toEqual(episodes.map((episode) => offline.get(episode.id)!.score));
+    expect(Object.keys(inputs.at(-1)!.novelty ?? {})).toEqual(expect.arrayContaining(['nearest-neighbour']));
   });
 
   it('degrades a throwing judge to an unknown novelty', async () => {
