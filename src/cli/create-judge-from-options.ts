@@ -1,3 +1,5 @@
+import type { Command } from 'commander';
+import { wholeNumberOption } from './bootstrap-options.js';
 import { existsSync, statSync } from 'node:fs';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { createEscalatingJudge, type EscalatingJudge } from '../judges/escalating-judge.js';
@@ -11,6 +13,25 @@ export const judgeChoices = ['none', 'rubric', 'llm', 'escalating'] as const;
 
 /** A `--judge` choice. */
 export type JudgeChoice = (typeof judgeChoices)[number];
+
+/**
+ * Adds the LLM judge's options to a command (`score` and `validate` share them): server, model, cache, and the
+ * request timeout, retries and circuit breaker that keep a dead server from hanging the command.
+ */
+export function addLlmJudgeOptions(command: Command): Command {
+  return command
+    .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
+    .option('--llm-model <name>', 'model name of the LLM judge')
+    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
+    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
+    .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
+    .addOption(
+      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
+        minimum: 0,
+        defaultValue: 3,
+      }),
+    );
+}
 
 /** The judge options of a command line. */
 export interface JudgeCommandOptions {

@@ -9,7 +9,7 @@ import { openCorpus } from '../corpus/open-corpus.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { wholeNumberOption } from './bootstrap-options.js';
-import { createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import { addLlmJudgeOptions, createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -26,24 +26,15 @@ interface ScoreCommandOptions extends JudgeCommandOptions {
 
 /** `boden score <paths...>`: imports trajectories and prints each run's episodes with usefulness and novelty. */
 export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
-  return new Command('score')
-    .description('import trajectories and print, per run, every episode with its score, impact, failed attempts and novelty metrics')
-    .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
-    .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
-    .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
-    .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
-    .addOption(new Option('--judge <judge>', 'also judge every episode on the 0-4 rubric').choices(judgeChoices).default('none'))
-    .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
-    .option('--llm-model <name>', 'model name of the LLM judge')
-    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
-    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
-    .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
-    .addOption(
-      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
-        minimum: 0,
-        defaultValue: 3,
-      }),
-    )
+  return addLlmJudgeOptions(
+    new Command('score')
+      .description('import trajectories and print, per run, every episode with its score, impact, failed attempts and novelty metrics')
+      .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
+      .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
+      .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+      .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
+      .addOption(new Option('--judge <judge>', 'also judge every episode on the 0-4 rubric').choices(judgeChoices).default('none')),
+  )
     .option('--escalation-threshold <confidence>', 'escalating judge: ask the LLM below this rubric confidence (default 0.85)')
     .addOption(wholeNumberOption('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)', { minimum: 0 }))
     .option('--corpus <dir>', 'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json')

@@ -3,7 +3,7 @@ import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import type { ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
 import { judgeValidationScorer, metricValidationScorers } from '../validation/validation-scorer.js';
-import { createJudgeFromOptions, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import { addLlmJudgeOptions, createJudgeFromOptions, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { createNoveltyPass } from '../validation/novelty-pass.js';
 import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
 import { collectRubricExamples } from '../judges/rubric-examples.js';
@@ -29,17 +29,16 @@ interface ValidateCommandOptions extends JudgeCommandOptions {
 
 /** `boden validate --labels <file>`: Spearman ρ with a bootstrap CI of every metric and judge against labels. */
 export function validateCommand(setExitCode: (code: ExitCode) => void): Command {
-  return addBootstrapOptions(new Command('validate'))
-    .description('correlate every registered metric and judge with reference P-creativity labels (Spearman ρ, bootstrap 95% CI)')
-    .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label, annotators')
-    .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
-    .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
-    .addOption(
-      new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)').choices(['none', 'llm', 'escalating']).default('none'),
-    )
-    .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
-    .option('--llm-model <name>', 'model name of the LLM judge')
-    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers')
+  return addLlmJudgeOptions(
+    addBootstrapOptions(new Command('validate'))
+      .description('correlate every registered metric and judge with reference P-creativity labels (Spearman ρ, bootstrap 95% CI)')
+      .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label, annotators')
+      .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
+      .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
+      .addOption(
+        new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)').choices(['none', 'llm', 'escalating']).default('none'),
+      )
+  )
     .option('--json', 'print one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
     .action(async (options: ValidateCommandOptions) => {

@@ -85,3 +85,13 @@ describe('boden validate input errors', () => {
     expect(result.stderr).toBe('boden validate: no-such-labels.jsonl: cannot read the labels file: ENOENT\n');
   });
 });
+
+describe('boden validate --help', () => {
+  it('takes the LLM judge options boden score takes (one declaration for both)', async () => {
+    const [validate, score] = await Promise.all([runCli(['validate', '--help']), runCli(['score', '--help'])]);
+    for (const option of ['--llm-base-url <url>', '--llm-model <name>', '--llm-cache <dir>', '--llm-timeout <ms>', '--llm-retries <n>', '--llm-circuit-breaker <n>']) {
+      expect(validate.stdout).toContain(option);
+      expect(score.stdout).toContain(option);
+    }
+  }, 120_000);
+});
