@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
+import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeFailure } from '../../src/cli/load-runs.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
@@ -152,6 +153,9 @@ export function benchCommand(): Command {
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},
   ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; episodes: number }) => {
+    if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
+      throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
+    }
     await sweepAndReport(
       {
         tasks: options.tasks ?? [],

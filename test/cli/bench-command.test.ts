@@ -25,6 +25,10 @@ describe('boden demo and boden bench', () => {
     const episodes = await runCli(['bench', '--tasks', 'boston', '--episodes', '2.5', '--out', join(directory, 'bad')]);
     expect(episodes.code).toBe(2);
     expect(episodes.stderr).toMatch(/--episodes.*whole number/s);
+    const noTasks = await runCli(['bench', '--out', join(directory, 'bad')]);
+    expect(noTasks.code).toBe(2);
+    expect(noTasks.stderr).toMatch(/give the tasks to sweep: --tasks <names>.*--task-file <cards>/);
+    expect(noTasks.stderr).not.toMatch(/runSweep|invalid options/);
   }, 180_000);
 
   it('boden help bench is boden bench --help', async () => {
