@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { EmbeddingInput } from '../embedder/embedder.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidOptionsError, type OptionIssue } from '../errors/invalid-options-error.js';
+import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { Concept, ConceptCategory, ModelParadigm } from './concept.js';
 import { ConceptEmbeddings } from './concept-embeddings.js';
@@ -11,6 +13,9 @@ import {
 } from './concept-extractor-options.js';
 import { conceptWords, phraseBreak } from './concept-words.js';
 
+
+/** What `extract` reads: a plan and the code, both text. */
+const ExtractInputSchema = z.object({ plan: z.string(), code: z.string() });
 /** One alias compiled to the word sequence it matches. */
 interface Phrase {
   readonly words: readonly string[];
@@ -53,6 +58,7 @@ export class ConceptExtractor {
 
   /** Sorted unique ids of the concepts in the plan and the code of `input`. */
   extract(input: EmbeddingInput): string[] {
+    checkArgument(ExtractInputSchema, input, 'input');
     const found = new Set<string>();
     this.#match(input.plan, found);
     this.#match(input.code, found);
@@ -61,6 +67,7 @@ export class ConceptExtractor {
 
   /** Sorted unique ids of the concepts in one text. */
   extractFromText(text: string): string[] {
+    checkArgument(z.string(), text, 'text');
     const found = new Set<string>();
     this.#match(text, found);
     return this.#finish(found);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { createNoveltyScorer, scoreRun } from '../../src/index.js';
+import { ConceptExtractor, createNoveltyScorer, scoreRun } from '../../src/index.js';
 import { noveltyBonus } from '../../src/shaping/novelty-bonus.js';
 import type { Selection, SelectionRequest } from '../../src/shaping/selector.js';
 import { wrapSelector } from '../../src/shaping/wrap-selector.js';
@@ -27,6 +27,14 @@ describe('public entries check their arguments', () => {
     // Nothing was counted by the refused calls; a good call still works, with the host's extra fields allowed.
     await scorer.observe({ ...node, extra: 7 } as never, { valid: true });
     expect(scorer.size).toBe(1);
+  });
+
+  it('the concept extractor names a plan or code that is not text', async () => {
+    const extractor = new ConceptExtractor();
+    expect((await rejection(() => extractor.extract('import lightgbm' as never))).argument).toBe('input');
+    expect((await rejection(() => extractor.extract({ plan: 'a plan', code: 7 } as never))).argument).toBe('input.code');
+    expect((await rejection(() => extractor.extractFromText(undefined as never))).argument).toBe('text');
+    expect(extractor.extract({ plan: 'Train LightGBM', code: '' })).toContain('lightgbm');
   });
 
   it('scoreRun refuses a missing run, naming it', async () => {
