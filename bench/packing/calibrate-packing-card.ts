@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../../src/index.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { quantile } from '../env/steps/scaling.js';
 import { benchPolicies } from '../runner/bench-policy.js';
+import { pickValue } from '../support/grid-values.js';
 import { bestKnownSumOfRadii, packingCircles } from './circle-packing.js';
 import { createPackingEvaluator } from './packing-evaluator.js';
 import { draftProgram, sampleLayout } from './packing-moves.js';
@@ -38,6 +39,8 @@ const evaluator = createPackingEvaluator();
 // The ceiling table: every paradigm alone and with each component on top, radii drawn like drafts are.
 const random = createSeededRandom(26);
 const paradigmBest: PackingTaskCard['paradigmBest'] = {};
+/** A component's setting drawn uniformly among those that switch it on. */
+const pickNonNull = <T>(options: readonly (T | null)[]): T => pickValue(options.filter((option): option is T => option !== null), random);
 for (const paradigm of packingParadigms) {
   for (const component of ['', '+perturb', '+polish'] as const) {
     const scores: number[] = [];
@@ -47,10 +50,6 @@ for (const paradigm of packingParadigms) {
     for (let index = 0; index < count; index++) {
       const draft = draftProgram(sampleLayout(paradigm, random));
       let program: PackingProgram = paradigm !== 'optimiser' && random() < 0.5 ? { ...draft, radii: 'uniform' } : draft;
-      const pickNonNull = <T>(options: readonly (T | null)[]) => {
-        const steps = options.filter((option): option is T => option !== null);
-        return steps[Math.floor(random() * steps.length)]!;
-      };
       if (component === '+perturb') program = { ...program, perturb: pickNonNull(programSpace.perturb) };
       if (component === '+polish') program = { ...program, polish: pickNonNull(programSpace.polish) };
       const outcome = evaluator.evaluate(program);

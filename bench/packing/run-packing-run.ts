@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseOptions } from '../../src/index.js';
-import { benchPolicies, benchSchedules } from '../runner/bench-policy.js';
+import { benchRunShape } from '../runner/bench-run-options.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runAgentSearch } from '../runner/run-agent-search.js';
 import { agentSeedOf, runRecordOf } from '../runner/run-bench-run.js';
@@ -18,16 +18,11 @@ export const PackingRunOptionsSchema = z
   .object({
     /** The circle-packing card (`loadPackingTaskCard`): baseline, top-1 and medals. */
     task: z.custom<PackingTaskCard>((value) => value !== null && typeof value === 'object' && 'top1' in value && 'paradigmBest' in value, 'expected a PackingTaskCard'),
-    policy: z.enum(benchPolicies).default('aide'),
-    arm: z.strictObject({ strength: z.number().finite().min(0), schedule: z.enum(benchSchedules), gate: z.boolean().optional(), pareto: z.boolean().optional() }),
-    seed: z.number().int(),
-    episodes: z.number().int().min(1),
+    ...benchRunShape,
     /** Runs and checks programs (`createPackingEvaluator`); share one across runs to share its memory. */
     evaluator: z.custom<PackingEvaluator>((value) => value !== null && typeof value === 'object' && isFunction((value as PackingEvaluator).evaluate), 'expected a PackingEvaluator'),
     /** Further settings of the simulated packing agent (random, seed and budget are the run's). */
     agent: z.custom<Omit<SimulatedPackingAgentOptions, 'random' | 'seed' | 'budget'>>((value) => value !== null && typeof value === 'object').default({}),
-    alwaysWrap: z.boolean().default(false),
-    clock: z.custom<() => number>(isFunction, 'expected a clock function').optional(),
   })
   .strict();
 
