@@ -4,6 +4,7 @@ import type { MemberModelConfig } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor, preprocessingSpace, type SearchableFamily } from '../env/pipeline-space.js';
 import { sampleModel } from '../env/sample-pipeline-config.js';
+import { pickWeighted } from '../support/grid-values.js';
 
 /** A family drawn from `prior` among the families that fit `kind` and are not `excluded` (all of them if none is left). */
 export function drawFamily(
@@ -17,14 +18,7 @@ export function drawFamily(
   // Every weighted family excluded: fall back to the unweighted families left, then to the prior itself.
   const unweighted = familiesFor(kind).filter((family) => !excluded.has(family) && !fitting.includes(family));
   if (allowed.length === 0 && unweighted.length > 0) return unweighted[Math.floor(random() * unweighted.length)]!;
-  const pool = allowed.length > 0 ? allowed : fitting;
-  const total = pool.reduce((sum, family) => sum + (prior[family] ?? 0), 0);
-  let threshold = random() * total;
-  for (const family of pool) {
-    threshold -= prior[family] ?? 0;
-    if (threshold < 0) return family;
-  }
-  return pool[pool.length - 1]!;
+  return pickWeighted(allowed.length > 0 ? allowed : fitting, (family) => prior[family] ?? 0, random);
 }
 
 /** The families of a pipeline's model (an ensemble's members, or the one model). */

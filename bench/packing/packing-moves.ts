@@ -1,5 +1,5 @@
 import type { RandomSource } from '../../src/random/random-source.js';
-import { adjacentValue, pickValue } from '../support/grid-values.js';
+import { adjacentValue, pickValue, pickWeighted } from '../support/grid-values.js';
 import { packingParadigms, packingSpace, programSpace, type PackingLayout, type PackingParadigm, type PackingProgram } from './packing-program.js';
 
 
@@ -21,13 +21,7 @@ export function drawParadigm(prior: Partial<Record<PackingParadigm, number>>, ra
   const weighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) > 0 && !excluded.has(paradigm));
   const unweighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) <= 0 && !excluded.has(paradigm));
   if (weighted.length === 0) return pickValue(unweighted.length > 0 ? unweighted : packingParadigms, random);
-  const total = weighted.reduce((sum, paradigm) => sum + prior[paradigm]!, 0);
-  let threshold = random() * total;
-  for (const paradigm of weighted) {
-    threshold -= prior[paradigm]!;
-    if (threshold < 0) return paradigm;
-  }
-  return weighted.at(-1)!;
+  return pickWeighted(weighted, (paradigm) => prior[paradigm]!, random);
 }
 
 /**
@@ -54,14 +48,8 @@ export function addComponent(program: PackingProgram, prior: Readonly<Record<'pe
   if (program.polish === null) moves.push([prior.polish, () => ({ ...program, polish: pickValue(programSpace.polish.filter((value) => value !== null), random) })]);
   if (program.perturb === null) moves.push([prior.perturb, () => ({ ...program, perturb: pickValue(programSpace.perturb.filter((value) => value !== null), random) })]);
   if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser') moves.push([prior.fitted, () => ({ ...program, radii: 'fitted' })]);
-  const total = moves.reduce((sum, [weight]) => sum + weight, 0);
-  if (total <= 0) return refineProgram(program, random);
-  let threshold = random() * total;
-  for (const [weight, move] of moves) {
-    threshold -= weight;
-    if (threshold < 0) return move();
-  }
-  return moves.at(-1)![1]();
+  if (moves.reduce((sum, [weight]) => sum + weight, 0) <= 0) return refineProgram(program, random);
+  return pickWeighted(moves, ([weight]) => weight, random)[1]();
 }
 
 /** The same components around a layout of another paradigm, drawn from the prior without `excluded` and the current one. */

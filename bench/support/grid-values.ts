@@ -15,3 +15,16 @@ export function adjacentValue<T>(values: readonly T[], current: unknown, random:
   const next = index === 0 ? 1 : index === values.length - 1 ? index - 1 : random() < 0.5 ? index - 1 : index + 1;
   return values[Math.min(next, values.length - 1)]!;
 }
+
+/**
+ * An item drawn with probability proportional to its weight (one draw of `random`; the last item when rounding
+ * leaves the draw unspent). The caller handles a total of zero.
+ */
+export function pickWeighted<T>(items: readonly T[], weightOf: (item: T) => number, random: RandomSource): T {
+  let threshold = random() * items.reduce((sum, item) => sum + weightOf(item), 0);
+  for (const item of items) {
+    threshold -= weightOf(item);
+    if (threshold < 0) return item;
+  }
+  return items[items.length - 1]!;
+}
