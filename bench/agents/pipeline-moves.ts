@@ -2,7 +2,8 @@ import type { RandomSource } from '../../src/index.js';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
-import { familiesFor, preprocessingSpace, type SearchableFamily } from '../env/pipeline-space.js';
+import { noFeatureEngineering } from '../env/feature-engineering-config.js';
+import { familiesFor, featureEngineeringSpace, preprocessingSpace, type SearchableFamily } from '../env/pipeline-space.js';
 import { sampleModel } from '../env/sample-pipeline-config.js';
 import { pickWeighted } from '../support/grid-values.js';
 
@@ -37,12 +38,16 @@ export const draftPreprocessing: PipelineConfig['preprocessing'] = {
   pca: null,
 };
 
-/** A new component: a preprocessing step that is off switched on, or one more ensemble member. */
+/**
+ * A new component: a preprocessing step that is off switched on, one more ensemble member, or (where the task
+ * offers feature engineering) a feature-engineering step that is off switched on.
+ */
 export function addComponent(
   config: PipelineConfig,
   prior: Partial<Record<SearchableFamily, number>>,
   kind: TaskKind,
   random: RandomSource,
+  featureEngineering = false,
 ): PipelineConfig {
   const preprocessing = config.preprocessing;
   const moves: (() => PipelineConfig)[] = [];
@@ -63,6 +68,15 @@ export function addComponent(
       return { ...config, model: { family: 'ensemble', members: [...members, sampleModel(family, random)] } };
     });
   }
+  if (featureEngineering) {
+    const features = { ...noFeatureEngineering, ...config.features };
+    for (const [key, values] of Object.entries(featureEngineeringSpace) as [keyof typeof features, readonly unknown[]][]) {
+      if (key === 'targetTransform' && kind === 'classification') continue;
+      if (features[key] !== noFeatureEngineering[key]) continue;
+      const options = values.filter((value) => value !== noFeatureEngineering[key]);
+      moves.push(() => ({ ...config, features: { ...features, [key]: options[Math.floor(random() * options.length)] } }));
+    }
+  }
   if (moves.length === 0) return config;
   return moves[Math.floor(random() * moves.length)]!();
 }
@@ -79,16 +93,17 @@ export function switchFamily(
   return { ...config, model: sampleModel(family, random) };
 }
 
-/** What a debugging agent changes for a pipeline that failed at run time: impute missing values, then shrink slow settings. */
+/** What a debugging agent changes for a pipeline that failed at run time: impute missing values, drop the polynomial features or a log target, then shrink slow settings. */
 export function repairPipeline(config: PipelineConfig): PipelineConfig {
   if (config.preprocessing.imputation === 'none') return { ...config, preprocessing: { ...config.preprocessing, imputation: 'median' } };
   if (config.preprocessing.polynomial !== null) return { ...config, preprocessing: { ...config.preprocessing, polynomial: null } };
+  if (config.features?.targetTransform === 'log') return { ...config, features: { ...config.features, targetTransform: 'none' } };
   if (config.model.family === 'svm') return { ...config, model: { ...config.model, C: 1 } };
   return { ...config, preprocessing: { ...config.preprocessing, scaling: 'standard' } };
 }
 
 /**
- * A crossover of two pipelines: each preprocessing step from either parent, and either one parent's model or an
+ * A crossover of two pipelines: each preprocessing (and feature-engineering) step from either parent, and either one parent's model or an
  * ensemble of both parents' models (at most five members, one per family) when their families differ.
  */
 export function crossPipelines(first: PipelineConfig, second: PipelineConfig, random: RandomSource): PipelineConfig {
@@ -103,5 +118,12 @@ export function crossPipelines(first: PipelineConfig, second: PipelineConfig, ra
     if (members.length < 5 && !members.some((kept) => kept.family === member.family)) members.push(member);
   }
   const model = members.length >= 2 && random() < 0.5 ? { family: 'ensemble' as const, members } : random() < 0.5 ? first.model : second.model;
-  return { preprocessing, model };
+  if (first.features === undefined && second.features === undefined) return { preprocessing, model };
+  // Feature engineering crosses like the preprocessing steps, setting by setting (a parent without it has all off).
+  const features = { ...noFeatureEngineering, ...first.features };
+  const other = { ...noFeatureEngineering, ...second.features };
+  for (const key of Object.keys(features) as (keyof typeof features)[]) {
+    if (random() < 0.5) (features as Record<string, unknown>)[key] = other[key];
+  }
+  return { preprocessing, model, features };
 }

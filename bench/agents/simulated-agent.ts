@@ -38,6 +38,8 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
   const { task, budget, familyPrior, draftEnsembleProbability, strategicStart, strategicEnd, familySwitchShare } = parsed;
   const { bugRate, debugSuccess, directiveCompliance } = parsed;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
+  // A task whose card offers feature engineering gets those moves among the components and refinements.
+  const featureEngineering = task.featureEngineering !== undefined;
   const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
   const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
@@ -68,13 +70,13 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
       let config: PipelineConfig;
       let kind: ProposalKind;
       if (!strategic) {
-        config = mutatePipelineConfig(parent, random);
+        config = mutatePipelineConfig(parent, random, { featureEngineering });
         kind = 'refinement';
       } else if (avoided !== undefined || random() < familySwitchShare) {
         config = switchFamily(parent, familyPrior, task.kind, random, avoided);
         kind = 'family-switch';
       } else {
-        config = addComponent(parent, familyPrior, task.kind, random);
+        config = addComponent(parent, familyPrior, task.kind, random, featureEngineering);
         kind = 'component';
       }
       return propose(config, { kind, strategic, bug: bugOf(), followedDirective: avoided !== undefined }, directive);

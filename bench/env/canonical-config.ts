@@ -1,14 +1,17 @@
 import { parseOptions } from '../../src/options/parse-options.js';
+import { engineersNothing } from './feature-engineering-config.js';
 import { PipelineConfigSchema, type PipelineConfig } from './pipeline-config.js';
 import { stableJson } from './stable-json.js';
 
 /**
  * Validates a pipeline configuration and fills its defaults; a bad one throws `InvalidOptionsError` naming the
  * setting (a misconfigured agent, not a buggy node). Ensemble members are sorted, since their order changes
- * neither an average nor a vote.
+ * neither an average nor a vote, and a `features` block that engineers nothing is dropped (it means no block).
  */
 export function parsePipelineConfig(input: unknown): PipelineConfig {
-  const config = parseOptions(PipelineConfigSchema, input, 'PipelineConfig');
+  const parsed = parseOptions(PipelineConfigSchema, input, 'PipelineConfig');
+  const { features, ...rest } = parsed;
+  const config: PipelineConfig = engineersNothing(features) ? rest : parsed;
   if (config.model.family !== 'ensemble') return config;
   const members = [...config.model.members].sort((a, b) => compare(stableJson(a), stableJson(b)));
   return { ...config, model: { ...config.model, members } };

@@ -51,3 +51,22 @@ function shuffle<T>(items: T[], random: RandomSource): T[] {
   }
   return shuffled;
 }
+
+/** One split of a cross-validation: the rows a model is fitted on and the rows it is scored on. */
+export interface CrossValidationSplit {
+  readonly trainRows: readonly number[];
+  readonly testRows: readonly number[];
+}
+
+/**
+ * Forward-chaining splits of rows in time order: the rows are cut into `folds + 1` contiguous blocks, and split k
+ * fits on blocks 0..k and scores block k + 1, so a model is always scored on rows later than every row it saw (a
+ * forecast, not an interpolation).
+ */
+export function forwardChainingSplits(rows: number, folds: number): CrossValidationSplit[] {
+  const edge = (block: number) => Math.floor((block * rows) / (folds + 1));
+  return Array.from({ length: folds }, (_, fold) => ({
+    trainRows: Array.from({ length: edge(fold + 1) }, (_, row) => row),
+    testRows: Array.from({ length: edge(fold + 2) - edge(fold + 1) }, (_, offset) => edge(fold + 1) + offset),
+  }));
+}

@@ -1,6 +1,6 @@
 import type { BenchTask } from '../tasks/bench-task.js';
 import { loadTaskDataset } from '../tasks/load-task-dataset.js';
-import { crossValidationFolds, trainingRows } from './cross-validation-folds.js';
+import { crossValidationFolds, forwardChainingSplits, trainingRows, type CrossValidationSplit } from './cross-validation-folds.js';
 import type { EvaluationResult } from './evaluation-result.js';
 import { fitPredictPipeline } from './fit-predict-pipeline.js';
 import { estimateFoldSeconds } from './fit-work.js';
@@ -17,9 +17,9 @@ export interface EvaluatePipelineOptions {
 
 /**
  * Cross-validates a (parsed) pipeline on a task in this thread: seeded (stratified) k-fold splits from the task's
- * `cv`, one fit per fold, the score the mean of the fold scores. Before the first model fit, the estimated work of
- * all folds is checked against `workBudgetSeconds` (`WorkBudgetError` when over), so what counts as too slow never
- * depends on the machine's load. Exceptions propagate: the evaluation worker turns them into buggy results. Loads
+ * `cv` (or forward-chaining splits of rows in time order), one fit per fold, the score the mean of the fold scores.
+ * Before the first model fit, the estimated work of all folds is checked against `workBudgetSeconds`
+ * (`WorkBudgetError` when over), so what counts as too slow never depends on the machine's load. Exceptions propagate: the evaluation worker turns them into buggy results. Loads
  * the WASM libraries on first use, so prefer running it inside a worker.
  */
 export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, options: EvaluatePipelineOptions = {}): Promise<EvaluationResult> {
@@ -28,25 +28,41 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, 
   const started = performance.now();
   const dataset = loadTaskDataset(task);
   const rows = dataset.target.length;
-  const folds = crossValidationFolds(rows, {
-    folds: task.cv.folds,
-    seed: task.cv.seed,
-    ...(task.cv.stratified ? { labels: dataset.target } : {}),
-  });
+  const splits: CrossValidationSplit[] =
+    task.cv.scheme === 'forward-chaining'
+      ? forwardChainingSplits(rows, task.cv.folds)
+      : crossValidationFolds(rows, {
+          folds: task.cv.folds,
+          seed: task.cv.seed,
+          ...(task.cv.stratified ? { labels: dataset.target } : {}),
+        }).map((testRows) => ({ trainRows: trainingRows(rows, testRows), testRows }));
+  // The budget is checked on one split, fitted first, times the splits: the first of k-fold's near-equal ones, the
+  // last (largest) of forward chaining's.
+  const largest = task.cv.scheme === 'forward-chaining' ? splits.length - 1 : 0;
+  const order = [largest, ...[...splits.keys()].filter((index) => index !== largest)];
+  const periodic = task.featureEngineering?.periodic ?? {};
   let estimatedSeconds = 0;
-  const foldScores = folds.map((testRows, fold) => {
-    const train = trainingRows(rows, testRows);
+  const foldScores: number[] = new Array(splits.length);
+  for (const fold of order) {
+    const { trainRows: train, testRows } = splits[fold]!;
     const context = { kind: dataset.kind, classCount: dataset.classes.length, seed: task.cv.seed * 1009 + fold + 1, wasm };
-    const predictions = fitPredictPipeline(dataset, config, train, testRows, context, (shape) => {
-      const foldSeconds = estimateFoldSeconds(config.model, config.preprocessing, shape);
-      // Folds differ by a row or so: the first fold's estimate, times the folds, decides for all of them.
-      if (fold === 0 && budget !== null && foldSeconds * folds.length > budget) {
-        throw new WorkBudgetError({ estimatedSeconds: foldSeconds * folds.length, budgetSeconds: budget });
-      }
-      estimatedSeconds += foldSeconds;
-    });
-    return computeMetric(task.metric, testRows.map((row) => dataset.target[row]!), predictions);
-  });
+    const predictions = fitPredictPipeline(
+      dataset,
+      config,
+      train,
+      testRows,
+      context,
+      (shape) => {
+        const foldSeconds = estimateFoldSeconds(config.model, config.preprocessing, shape);
+        if (fold === largest && budget !== null && foldSeconds * splits.length > budget) {
+          throw new WorkBudgetError({ estimatedSeconds: foldSeconds * splits.length, budgetSeconds: budget });
+        }
+        estimatedSeconds += foldSeconds;
+      },
+      periodic,
+    );
+    foldScores[fold] = computeMetric(task.metric, testRows.map((row) => dataset.target[row]!), predictions);
+  }
   const score = foldScores.reduce((sum, value) => sum + value, 0) / foldScores.length;
   return { status: 'ok', score, foldScores, estimatedSeconds, milliseconds: performance.now() - started };
 }

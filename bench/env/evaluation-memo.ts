@@ -27,11 +27,13 @@ export interface MemoEntry {
 
 /**
  * The memo key of an evaluation: sha256 over the evaluation version, the task (name, dataset, metric, folds, cv
- * seed), the canonical (parsed, key-sorted) configuration and the work budget (it decides which pipelines count
- * as too slow).
+ * seed and scheme, the periodic columns of feature engineering), the canonical (parsed, key-sorted) configuration
+ * and the work budget (it decides which pipelines count as too slow).
  */
 export function evaluationMemoKey(task: BenchTask, config: PipelineConfig, workBudgetSeconds: number | null): string {
-  const identity = { version: evaluationVersion, task: task.task, dataset: task.dataset, metric: task.metric, cv: task.cv, config, workBudgetSeconds };
+  // The periodic columns change what the cyclical encoding computes; tasks without feature engineering keep their keys.
+  const engineering = task.featureEngineering === undefined ? {} : { featureEngineering: task.featureEngineering };
+  const identity = { version: evaluationVersion, task: task.task, dataset: task.dataset, metric: task.metric, cv: task.cv, ...engineering, config, workBudgetSeconds };
   return createHash('sha256').update(stableJson(identity)).digest('hex');
 }
 

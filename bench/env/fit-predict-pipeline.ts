@@ -5,6 +5,7 @@ import { createModel } from './models/create-model.js';
 import type { ModelContext } from './models/model.js';
 import type { PipelineConfig } from './pipeline-config.js';
 import { PipelineError } from './pipeline-error.js';
+import { engineerFeatures } from './steps/engineer-features.js';
 import { fitFeatureSelection } from './steps/feature-selection.js';
 import type { MatrixTransform } from './steps/matrix-transform.js';
 import { polynomialFeatures } from './steps/polynomial-features.js';
@@ -13,8 +14,9 @@ import { fitScaling } from './steps/scaling.js';
 import { fitTabularEncoder } from './steps/tabular-encoder.js';
 
 /**
- * Fits a pipeline on `trainRows` of `dataset` and predicts `testRows`: every preprocessing step is fitted on the
- * training rows only (no leakage), then the model. `beforeModelFit` sees the fold's shape once preprocessing is
+ * Fits a pipeline on `trainRows` of `dataset` and predicts `testRows`: the engineered features (`periodic` names
+ * the task's periodic columns) and every preprocessing step are fitted on the training rows only (no leakage),
+ * then the model, on log(1 + y) under the log target transform. `beforeModelFit` sees the fold's shape once preprocessing is
  * done and may throw to stop before the model is fitted (the work budget does). The model's WASM memory is freed
  * whatever happens.
  */
@@ -25,11 +27,16 @@ export function fitPredictPipeline(
   testRows: readonly number[],
   context: ModelContext,
   beforeModelFit: (shape: FoldShape) => void = () => undefined,
+  periodic: Readonly<Record<string, number>> = {},
 ): Float64Array {
   const { preprocessing } = config;
-  const encoder = fitTabularEncoder(dataset, trainRows, preprocessing);
+  const logTarget = config.features?.targetTransform === 'log';
+  if (logTarget && dataset.kind === 'classification') throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'a class label cannot be log-transformed' });
+  const engineered = config.features ? engineerFeatures(dataset, config.features, periodic, trainRows) : dataset;
+  const encoder = fitTabularEncoder(engineered, trainRows, preprocessing);
   if (encoder.featureNames.length === 0) throw new PipelineError({ step: 'ColumnTransformer', message: 'no feature columns left' });
   const trainTarget = trainRows.map((row) => dataset.target[row]!);
+  if (logTarget && trainTarget.some((value) => value <= -1)) throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'log1p needs targets above -1' });
   let train = encoder.transform(trainRows);
   const transforms: MatrixTransform[] = [];
   const add = (transform: MatrixTransform) => {
@@ -51,8 +58,8 @@ export function fitPredictPipeline(
 
   const model = createModel(config.model, context);
   try {
-    model.fit(train, trainTarget);
-    const predictions = model.predict(test);
+    model.fit(train, logTarget ? trainTarget.map(Math.log1p) : trainTarget);
+    const predictions = logTarget ? model.predict(test).map(Math.expm1) : model.predict(test);
     if (predictions.some((value) => !Number.isFinite(value))) {
       throw new PipelineError({ step: 'predict', message: 'predictions contain NaN or infinity' });
     }

@@ -1,5 +1,6 @@
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelFamily } from './model-config.js';
+import type { FeatureEngineeringConfig } from './feature-engineering-config.js';
 import type { PreprocessingConfig } from './preprocessing-config.js';
 
 /**
@@ -14,6 +15,16 @@ export const preprocessingSpace = {
   featureSelection: [null, { fraction: 0.25 }, { fraction: 0.5 }, { fraction: 0.75 }],
   pca: [null, { varianceKept: 0.8 }, { varianceKept: 0.9 }, { varianceKept: 0.95 }, { varianceKept: 0.99 }],
 } as const satisfies { [Key in keyof PreprocessingConfig]: readonly PreprocessingConfig[Key][] };
+
+/** The discrete grid of each feature-engineering setting (ordered, off first), for tasks that offer them. */
+export const featureEngineeringSpace = {
+  targetTransform: ['none', 'log'],
+  cyclical: [false, true],
+  ratios: [null, { keep: 3 }, { keep: 8 }],
+  groupDeviations: [false, true],
+  targetEncoding: [null, { smoothing: 1 }, { smoothing: 10 }, { smoothing: 100 }],
+  binning: [null, { bins: 4 }, { bins: 8 }, { bins: 16 }],
+} as const satisfies { [Key in keyof FeatureEngineeringConfig]: readonly FeatureEngineeringConfig[Key][] };
 
 /**
  * The discrete grid of each model family's hyper-parameters (ordered). Grids stop where an evaluation gets slow

@@ -1,6 +1,7 @@
 import type { BenchTask } from '../tasks/bench-task.js';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';
+import type { FeatureEngineeringConfig } from './feature-engineering-config.js';
 import type { PipelineConfig } from './pipeline-config.js';
 
 const metricLabel = { rmse: 'RMSE', r2: 'R²', accuracy: 'accuracy', 'macro-f1': 'macro-F1' } as const;
@@ -12,11 +13,19 @@ const metricLabel = { rmse: 'RMSE', r2: 'R²', accuracy: 'accuracy', 'macro-f1':
  */
 export function renderPipelinePlan(task: BenchTask, config: PipelineConfig): string {
   const sentences = [describeModel(config.model, task.kind, task.target)];
+  if (config.features) {
+    const engineering = describeFeatureEngineering(task, config.features);
+    if (engineering) sentences.push(engineering);
+  }
   const preprocessing = describePreprocessing(task, config.preprocessing);
   if (preprocessing) sentences.push(preprocessing);
   const split = task.cv.stratified ? 'stratified ' : '';
   const direction = task.maximize ? 'higher is better' : 'lower is better';
-  sentences.push(`Validate with ${split}${task.cv.folds}-fold cross-validation (shuffled, seed ${task.cv.seed}) and report the mean ${metricLabel[task.metric]} (${direction}).`);
+  sentences.push(
+    task.cv.scheme === 'forward-chaining'
+      ? `Validate with ${task.cv.folds} forward-chaining time-series splits (each fits on the past and scores the next block) and report the mean ${metricLabel[task.metric]} (${direction}).`
+      : `Validate with ${split}${task.cv.folds}-fold cross-validation (shuffled, seed ${task.cv.seed}) and report the mean ${metricLabel[task.metric]} (${direction}).`,
+  );
   return sentences.join(' ');
 }
 
@@ -56,6 +65,20 @@ function describeModel(model: ModelConfig, kind: TaskKind, target: string): stri
       return `Build a voting ensemble to ${predict} from ${members.join(', ')}, and ${combine}: combining models whose errors are not correlated reduces variance.`;
     }
   }
+}
+
+function describeFeatureEngineering(task: BenchTask, features: FeatureEngineeringConfig): string {
+  const steps: string[] = [];
+  if (features.targetTransform === 'log') steps.push(`model log(1 + ${task.target}) and invert the predictions, since the target grows multiplicatively`);
+  if (features.cyclical) {
+    const periodic = Object.entries(task.featureEngineering?.periodic ?? {}).map(([name, period]) => `${name} (period ${period})`);
+    steps.push(`encode ${periodic.join(' and ') || 'the periodic columns'} as a sine and a cosine, so the cycle wraps around`);
+  }
+  if (features.ratios) steps.push(`add the ${features.ratios.keep} ratios between numeric columns that correlate most with the target`);
+  if (features.groupDeviations) steps.push('add each numeric column\'s deviation from its mean within each categorical group');
+  if (features.targetEncoding) steps.push(`target-encode the categorical columns out of fold (smoothing ${features.targetEncoding.smoothing})`);
+  if (features.binning) steps.push(`cut every numeric column into ${features.binning.bins} quantile bins treated as categories`);
+  return steps.length === 0 ? '' : `Feature engineering, fitted on the training folds only: ${steps.join(', ')}.`;
 }
 
 function describePreprocessing(task: BenchTask, preprocessing: PipelineConfig['preprocessing']): string {

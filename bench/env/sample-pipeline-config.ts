@@ -3,7 +3,8 @@ import { adjacentValue, pickValue } from '../support/grid-values.js';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';
 import type { PipelineConfig } from './pipeline-config.js';
-import { familiesFor, modelSpace, preprocessingSpace, type SearchableFamily } from './pipeline-space.js';
+import { noFeatureEngineering, type FeatureEngineeringConfig } from './feature-engineering-config.js';
+import { familiesFor, featureEngineeringSpace, modelSpace, preprocessingSpace, type SearchableFamily } from './pipeline-space.js';
 
 /** Options of `samplePipelineConfig`. */
 export interface SampleOptions {
@@ -11,6 +12,14 @@ export interface SampleOptions {
   readonly families?: readonly SearchableFamily[];
   /** Probability of drawing a 2-3 member ensemble instead of a single model. */
   readonly ensembleProbability?: number;
+  /** Draw the feature-engineering settings too (a task whose card offers them); default false. */
+  readonly featureEngineering?: boolean;
+}
+
+/** Options of `mutatePipelineConfig`. */
+export interface MutateOptions {
+  /** Let a preprocessing move step a feature-engineering setting too (a task whose card offers them); default false. */
+  readonly featureEngineering?: boolean;
 }
 
 /** A uniformly random point of the grid of one family. */
@@ -34,17 +43,30 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
   } else {
     model = sampleModel(pickValue(families, random), random);
   }
-  return { preprocessing, model };
+  if (!options.featureEngineering) return { preprocessing, model };
+  const features = Object.fromEntries(
+    Object.entries(featureEngineeringSpace as Record<string, readonly unknown[]>).map(([key, values]) => [key, pickValue(values, random)]),
+  ) as unknown as FeatureEngineeringConfig;
+  return { preprocessing, model, features };
 }
 
 /**
  * A neighbour of `config`: one preprocessing setting or one hyper-parameter moved to an adjacent grid value
- * (the refinement moves of a search). Ensembles mutate one member.
+ * (the refinement moves of a search), or with `featureEngineering` one feature-engineering setting. Ensembles
+ * mutate one member.
  */
-export function mutatePipelineConfig(config: PipelineConfig, random: RandomSource): PipelineConfig {
+export function mutatePipelineConfig(config: PipelineConfig, random: RandomSource, options: MutateOptions = {}): PipelineConfig {
   if (random() < 0.3) {
     const grids = preprocessingSpace as Record<string, readonly unknown[]>;
-    const key = pickValue(Object.keys(grids), random);
+    const engineering = featureEngineeringSpace as Record<string, readonly unknown[]>;
+    const keys = options.featureEngineering ? [...Object.keys(grids), ...Object.keys(engineering).map((key) => `features.${key}`)] : Object.keys(grids);
+    const key = pickValue(keys, random);
+    if (key.startsWith('features.')) {
+      const setting = key.slice('features.'.length);
+      const features = { ...noFeatureEngineering, ...config.features };
+      const value = adjacentValue(engineering[setting]!, (features as Record<string, unknown>)[setting], random);
+      return { ...config, features: { ...features, [setting]: value } };
+    }
     const value = adjacentValue(grids[key]!, (config.preprocessing as Record<string, unknown>)[key], random);
     return { ...config, preprocessing: { ...config.preprocessing, [key]: value } };
   }

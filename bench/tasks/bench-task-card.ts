@@ -44,6 +44,8 @@ export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
   top1Config: PipelineConfigSchema,
   medals: MedalsSchema,
   familyBest: z.record(z.string(), z.number()),
+  /** Where the task offers feature engineering: the best score per path (family, +polynomial, +features). */
+  pathBest: z.record(z.string(), z.number()).optional(),
   calibration: CalibrationSchema,
 })
   .refine((card) => card.maximize === metricMaximize[card.metric], { message: 'maximize must match the metric\'s direction', path: ['maximize'] })
@@ -113,7 +115,7 @@ export function loadBenchTaskCard(name: string): Promise<BenchTaskCard> {
   return readBenchTaskCard(new URL(`${name}.json`, taskCardDirectory));
 }
 
-/** Loads the five shipped cards, in the order of `benchTasks`. */
+/** Loads every shipped card, in the order of `benchTasks`. */
 export function loadBenchTaskCards(): Promise<BenchTaskCard[]> {
   return Promise.all(benchTaskNames.map((name) => loadBenchTaskCard(name)));
 }

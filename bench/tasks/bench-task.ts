@@ -24,7 +24,17 @@ export const benchTaskShape = {
     seed: z.number().int().min(0),
     /** Stratified by class (classification tasks). */
     stratified: z.boolean(),
+    /**
+     * `k-fold` (the default: seeded shuffled folds) or `forward-chaining` for rows in time order: each split fits on
+     * the rows before a block and scores the block (`forwardChainingSplits`), so the score is a forecast's.
+     */
+    scheme: z.enum(['k-fold', 'forward-chaining']).optional(),
   }),
+  /**
+   * Offers the feature-engineering moves (`FeatureEngineeringConfigSchema`) to agents and searches on this task;
+   * `periodic` gives the period of each column the cyclical encoding turns into a sine and a cosine.
+   */
+  featureEngineering: z.strictObject({ periodic: z.record(z.string(), z.number().positive()).default({}) }).optional(),
   /** The task statement an agent is given. */
   description: z.string().min(1),
 };

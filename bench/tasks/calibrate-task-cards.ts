@@ -77,9 +77,11 @@ try {
     const written = typeof card.dataset === 'string' ? card : { ...card, dataset: { ...card.dataset, csv: relative(dirname(out), card.dataset.csv) || '.' } };
     await writeFileAtomic(out, `${JSON.stringify(written, null, 2)}\n`);
     const families = Object.entries(card.familyBest).map(([family, score]) => `${family} ${round(score)}`).join(', ');
+    const paths = Object.entries(card.pathBest ?? {}).map(([path, score]) => `${path} ${round(score)}`).join(', ');
     console.log(
       `${task.task}: baseline ${round(card.baseline)}, top1 ${round(card.top1)}, medals ${round(card.medals.bronze)} / ${round(card.medals.silver)} / ${round(card.medals.gold)}; ` +
-        `${card.calibration.evaluatedConfigs} configs (${card.calibration.buggyConfigs} buggy) in ${card.calibration.wallSeconds} s\n  family bests: ${families}`,
+        `${card.calibration.evaluatedConfigs} configs (${card.calibration.buggyConfigs} buggy) in ${card.calibration.wallSeconds} s\n  family bests: ${families}` +
+        (paths ? `\n  path bests: ${paths}` : ''),
     );
   }
 } finally {
@@ -106,14 +108,15 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
   const baseline = await evaluator.evaluate(task, baselineConfig);
   if (baseline.result.status !== 'ok') throw new Error(`baseline of ${task.task} failed: ${baseline.result.error}`);
 
-  await evaluateAll(Array.from({ length: options.random }, () => samplePipelineConfig(random, task.kind)));
+  const featureEngineering = task.featureEngineering !== undefined;
+  await evaluateAll(Array.from({ length: options.random }, () => samplePipelineConfig(random, task.kind, featureEngineering ? { featureEngineering } : {})));
   for (let round = 0; round < options.rounds; round++) {
     const best = ranked();
     const champions = familiesFor(task.kind)
       .map((family) => best.find((entry) => entry.config.model.family === family))
       .filter((entry): entry is PipelineEvaluation => entry !== undefined);
     const parents = [...new Set([...best.slice(0, 6), ...champions])];
-    await evaluateAll(parents.flatMap((parent) => Array.from({ length: options.children }, () => mutatePipelineConfig(parent.config, random))));
+    await evaluateAll(parents.flatMap((parent) => Array.from({ length: options.children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering }))));
   }
 
   const top = ranked();
@@ -122,6 +125,8 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
   const medal = (q: number) => quantile(ascending, task.maximize ? q : 1 - q);
   const familyBest: Record<string, number> = {};
   for (const entry of top) familyBest[entry.config.model.family] ??= score(entry);
+  const pathBest: Record<string, number> = {};
+  if (featureEngineering) for (const entry of top) pathBest[pathOf(entry.config)] ??= score(entry);
   return BenchTaskCardSchema.parse({
     ...task,
     baseline: score(baseline),
@@ -130,6 +135,7 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
     top1Config: winner.config,
     medals: { bronze: medal(medalQuantiles.bronze), silver: medal(medalQuantiles.silver), gold: medal(medalQuantiles.gold) },
     familyBest,
+    ...(featureEngineering ? { pathBest } : {}),
     calibration: {
       command,
       searchSeed: options.seed,
@@ -140,6 +146,14 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
       evaluationVersion,
     },
   });
+}
+
+/** A pipeline's paradigm path: its family, and whether it adds polynomial features and engineered features. */
+function pathOf(config: PipelineConfig): string {
+  const steps: string[] = [config.model.family];
+  if (config.preprocessing.polynomial) steps.push('polynomial');
+  if (config.features) steps.push('features');
+  return steps.join('+');
 }
 
 function round(value: number): string {

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js
 import type { Dataset } from './dataset.js';
 import { loadBoston } from './load-boston.js';
 import { loadCarsMpg } from './load-cars-mpg.js';
+import { loadCo2Concentration } from './load-co2-concentration.js';
 import { loadCpsWages } from './load-cps-wages.js';
 import { loadPenguins } from './load-penguins.js';
 import { loadSeattleWeather } from './load-seattle-weather.js';
@@ -13,6 +14,7 @@ export const datasetLoaders = {
   'cps-wages': loadCpsWages,
   penguins: loadPenguins,
   'cars-mpg': loadCarsMpg,
+  'co2-concentration': loadCo2Concentration,
 } as const satisfies Record<string, () => Dataset>;
 
 /** The name of a shipped dataset. */

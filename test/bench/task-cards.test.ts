@@ -13,11 +13,14 @@ afterAll(() => pool.close());
 const cards = await loadBenchTaskCards();
 
 describe('bench task cards', () => {
-  it('load all five, each agreeing with its task definition', () => {
-    expect(cards.map((card) => card.task)).toEqual(['boston', 'seattle-weather', 'cps-wages', 'penguins', 'cars-mpg']);
+  it('load every shipped card, each agreeing with its task definition', () => {
+    expect(cards.map((card) => card.task)).toEqual(['boston', 'seattle-weather', 'cps-wages', 'penguins', 'cars-mpg', 'co2-forecast']);
     cards.forEach((card, index) => {
-      const { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description } = card;
-      expect({ task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description }).toEqual(benchTasks[index]);
+      const { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description, featureEngineering } = card;
+      const definition = { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description, ...(featureEngineering ? { featureEngineering } : {}) };
+      expect(definition).toEqual(benchTasks[index]);
+      // A card that offers feature engineering records the best score per paradigm path.
+      expect(card.pathBest !== undefined).toBe(featureEngineering !== undefined);
       expect(card.cv.stratified).toBe(card.kind === 'classification');
       expect(card.calibration.command).toMatch(/^npx tsx bench\/tasks\/calibrate-task-cards\.ts /);
     });
@@ -29,7 +32,7 @@ describe('bench task cards', () => {
   });
 
   it('reproduce top-1 on the cheap tasks', async () => {
-    const cheap = cards.filter((card) => card.task === 'cps-wages' || card.task === 'cars-mpg');
+    const cheap = cards.filter((card) => card.task === 'cps-wages' || card.task === 'cars-mpg' || card.task === 'co2-forecast');
     const results = await Promise.all(cheap.map((card) => pool.evaluate(card, card.top1Config)));
     results.forEach((result, index) => expect(result).toMatchObject({ status: 'ok', score: cheap[index]!.top1 }));
   });
