@@ -29,6 +29,19 @@ export const CalibrationSchema = z.strictObject({
   wallSeconds: z.number().min(0),
   /** `evaluationVersion` of the code that scored the search. */
   evaluationVersion: z.number().int(),
+  /**
+   * When the medals come from unshaped runs (`bench/tasks/calibrate-medals.ts`) instead of the search's scores: the
+   * runs' command, policies, calibration seeds and episodes; `medalQuantiles` are then quantiles of their bests.
+   */
+  medalRuns: z
+    .strictObject({
+      command: z.string().min(1),
+      policies: z.array(z.string()),
+      seeds: z.array(z.number().int()),
+      episodes: z.number().int().min(1),
+      wallSeconds: z.number().min(0),
+    })
+    .optional(),
 });
 
 /**
