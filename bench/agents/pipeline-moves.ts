@@ -38,23 +38,34 @@ export const draftPreprocessing: PipelineConfig['preprocessing'] = {
   pca: null,
 };
 
+/** Options of `addComponent`. */
+export interface AddComponentOptions {
+  /** Offer the feature-engineering steps too (a task whose card offers them). */
+  readonly featureEngineering?: boolean;
+  /** Whether the task has categorical columns (default true): without them group statistics and target encoding do nothing. */
+  readonly categorical?: boolean;
+  /** Components (`componentsOf` names) to leave out while any other is left: what a run has already tried. */
+  readonly avoid?: ReadonlySet<string>;
+}
+
 /**
  * A new component: a preprocessing step that is off switched on, one more ensemble member, or (where the task
- * offers feature engineering) a feature-engineering step that is off switched on.
+ * offers feature engineering) a feature-engineering step that is off switched on; with `avoid`, one the run has
+ * not tried while there is one.
  */
 export function addComponent(
   config: PipelineConfig,
   prior: Partial<Record<SearchableFamily, number>>,
   kind: TaskKind,
   random: RandomSource,
-  featureEngineering = false,
+  options: AddComponentOptions = {},
 ): PipelineConfig {
   const preprocessing = config.preprocessing;
-  const moves: (() => PipelineConfig)[] = [];
+  const moves: { component: string; make: () => PipelineConfig }[] = [];
   const enable = <Key extends 'polynomial' | 'featureSelection' | 'pca' | 'scaling'>(key: Key, off: unknown) => {
     if (preprocessing[key] !== off) return;
-    const options = (preprocessingSpace[key] as readonly unknown[]).filter((value) => value !== off);
-    moves.push(() => ({ ...config, preprocessing: { ...preprocessing, [key]: options[Math.floor(random() * options.length)] } }));
+    const values = (preprocessingSpace[key] as readonly unknown[]).filter((value) => value !== off);
+    moves.push({ component: key, make: () => ({ ...config, preprocessing: { ...preprocessing, [key]: values[Math.floor(random() * values.length)] } }) });
   };
   enable('polynomial', null);
   enable('featureSelection', null);
@@ -63,22 +74,43 @@ export function addComponent(
   const members: MemberModelConfig[] =
     config.model.family === 'ensemble' ? [...config.model.members] : config.model.family === 'dummy' ? [] : [config.model];
   if (members.length >= 1 && members.length < 5) {
-    moves.push(() => {
-      const family = drawFamily(prior, kind, random, new Set(familiesOf(config)));
-      return { ...config, model: { family: 'ensemble', members: [...members, sampleModel(family, random)] } };
+    moves.push({
+      component: 'ensemble',
+      make: () => {
+        const family = drawFamily(prior, kind, random, new Set(familiesOf(config)));
+        return { ...config, model: { family: 'ensemble', members: [...members, sampleModel(family, random)] } };
+      },
     });
   }
-  if (featureEngineering) {
+  if (options.featureEngineering) {
     const features = { ...noFeatureEngineering, ...config.features };
     for (const [key, values] of Object.entries(featureEngineeringSpace) as [keyof typeof features, readonly unknown[]][]) {
       if (key === 'targetTransform' && kind === 'classification') continue;
+      if ((key === 'groupDeviations' || key === 'targetEncoding') && options.categorical === false) continue;
       if (features[key] !== noFeatureEngineering[key]) continue;
-      const options = values.filter((value) => value !== noFeatureEngineering[key]);
-      moves.push(() => ({ ...config, features: { ...features, [key]: options[Math.floor(random() * options.length)] } }));
+      const on = values.filter((value) => value !== noFeatureEngineering[key]);
+      moves.push({ component: `features.${key}`, make: () => ({ ...config, features: { ...features, [key]: on[Math.floor(random() * on.length)] } }) });
     }
   }
-  if (moves.length === 0) return config;
-  return moves[Math.floor(random() * moves.length)]!();
+  const untried = options.avoid === undefined ? moves : moves.filter((move) => !options.avoid!.has(move.component));
+  const open = untried.length > 0 ? untried : moves;
+  if (open.length === 0) return config;
+  return open[Math.floor(random() * open.length)]!.make();
+}
+
+/** The components a pipeline has on, by the names `addComponent` uses (`polynomial`, `ensemble`, `features.cyclical`, …). */
+export function componentsOf(config: PipelineConfig): Set<string> {
+  const on = new Set<string>();
+  const { polynomial, featureSelection, pca, scaling } = config.preprocessing;
+  if (polynomial !== null) on.add('polynomial');
+  if (featureSelection !== null) on.add('featureSelection');
+  if (pca !== null) on.add('pca');
+  if (scaling !== 'none') on.add('scaling');
+  if (config.model.family === 'ensemble') on.add('ensemble');
+  for (const [key, value] of Object.entries(config.features ?? {})) {
+    if (value !== noFeatureEngineering[key as keyof typeof noFeatureEngineering]) on.add(`features.${key}`);
+  }
+  return on;
 }
 
 /** The same preprocessing with a model of another family, drawn from the prior without `excluded` and the current families. */

@@ -60,3 +60,17 @@ export function namedIn<Key extends string>(lexicon: Readonly<Record<Key, readon
   }
   return named;
 }
+
+/**
+ * The phrases by which a simulated agent reads a directive as asking for a new component on top of the best
+ * rather than a new idea: the agent's own reading of plain English, not boden's wording (any "keep the best …
+ * add …" or "on top of" phrasing counts).
+ */
+const componentAsks: readonly RegExp[] = [/\bkeep the (current )?best\b/, /\bon top of\b/, /\badd (one|a|another) (new )?(component|step)\b/];
+
+/** True when a directive's prose asks for a component added to the best so far (`componentAsks`). */
+export function asksForComponent(directive: string | undefined): boolean {
+  if (directive === undefined) return false;
+  const text = directive.toLowerCase().replace(/[-_]/g, ' ');
+  return componentAsks.some((pattern) => pattern.test(text));
+}

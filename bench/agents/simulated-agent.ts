@@ -1,13 +1,13 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
-import { createProposalBook, strategicDrift } from './proposal-book.js';
+import { asksForComponent, createProposalBook, strategicDrift } from './proposal-book.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import type { SearchableFamily } from '../env/pipeline-space.js';
 import { renderPipelineCode } from '../env/render-code.js';
 import { renderPipelinePlan } from '../env/render-plan.js';
 import { mutatePipelineConfig, sampleModel } from '../env/sample-pipeline-config.js';
 import { familiesNamedIn } from './directive-families.js';
-import { addComponent, crossPipelines, drawFamily, familiesOf, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
+import { addComponent, componentsOf, crossPipelines, drawFamily, familiesOf, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
 import { SimulatedAgentOptionsSchema, type SimulatedAgentOptions } from './simulated-agent-options.js';
 
 /** A stand-in for an LLM agent over the pipeline space: see `createSimulatedAgent`. */
@@ -40,6 +40,7 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
   const random = parsed.random ?? createSeededRandom(parsed.seed);
   // A task whose card offers feature engineering gets those moves among the components and refinements.
   const featureEngineering = task.featureEngineering !== undefined;
+  const categorical = task.categoricalFeatures.length > 0;
   const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
   const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
@@ -69,14 +70,19 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
       const strategic = avoided !== undefined || random() < strategicProbability(book.proposals.length);
       let config: PipelineConfig;
       let kind: ProposalKind;
-      if (!strategic) {
+      if (avoided !== undefined && asksForComponent(directive)) {
+        // Asked for a component on top of the parent: one the run has not tried, as an agent seeing its history would.
+        const tried = new Set(book.proposals.flatMap((proposal) => [...componentsOf(proposal.config)]));
+        config = addComponent(parent, familyPrior, task.kind, random, { featureEngineering, categorical, avoid: tried });
+        kind = 'component';
+      } else if (!strategic) {
         config = mutatePipelineConfig(parent, random, { featureEngineering });
         kind = 'refinement';
       } else if (avoided !== undefined || random() < familySwitchShare) {
         config = switchFamily(parent, familyPrior, task.kind, random, avoided);
         kind = 'family-switch';
       } else {
-        config = addComponent(parent, familyPrior, task.kind, random, featureEngineering);
+        config = addComponent(parent, familyPrior, task.kind, random, { featureEngineering, categorical });
         kind = 'component';
       }
       return propose(config, { kind, strategic, bug: bugOf(), followedDirective: avoided !== undefined }, directive);

@@ -38,18 +38,37 @@ export function refineProgram(program: PackingProgram, random: RandomSource): Pa
   return { ...program, layout };
 }
 
+/** A component a packing program can add on top: see `addComponent`. */
+export type PackingComponent = 'perturb' | 'fitted' | 'polish';
+
 /**
  * A new component on top of the program, drawn by `prior` among those it lacks: a `polish` (numerical optimisation
- * of the layout) or `perturb` (hill climb) step switched on, or uniform radii made `fitted`; a refinement when it
- * has them all.
+ * of the layout) or `perturb` (hill climb) step switched on, or uniform radii made `fitted`; with `avoid`, among
+ * those not in it while any is left; a refinement when it has them all.
  */
-export function addComponent(program: PackingProgram, prior: Readonly<Record<'perturb' | 'fitted' | 'polish', number>>, random: RandomSource): PackingProgram {
-  const moves: [number, () => PackingProgram][] = [];
-  if (program.polish === null) moves.push([prior.polish, () => ({ ...program, polish: pickValue(programSpace.polish.filter((value) => value !== null), random) })]);
-  if (program.perturb === null) moves.push([prior.perturb, () => ({ ...program, perturb: pickValue(programSpace.perturb.filter((value) => value !== null), random) })]);
-  if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser') moves.push([prior.fitted, () => ({ ...program, radii: 'fitted' })]);
-  if (moves.reduce((sum, [weight]) => sum + weight, 0) <= 0) return refineProgram(program, random);
-  return pickWeighted(moves, ([weight]) => weight, random)[1]();
+export function addComponent(
+  program: PackingProgram,
+  prior: Readonly<Record<PackingComponent, number>>,
+  random: RandomSource,
+  avoid?: ReadonlySet<PackingComponent>,
+): PackingProgram {
+  const moves: [PackingComponent, number, () => PackingProgram][] = [];
+  if (program.polish === null) moves.push(['polish', prior.polish, () => ({ ...program, polish: pickValue(programSpace.polish.filter((value) => value !== null), random) })]);
+  if (program.perturb === null) moves.push(['perturb', prior.perturb, () => ({ ...program, perturb: pickValue(programSpace.perturb.filter((value) => value !== null), random) })]);
+  if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser') moves.push(['fitted', prior.fitted, () => ({ ...program, radii: 'fitted' })]);
+  const untried = avoid === undefined ? moves : moves.filter(([component]) => !avoid.has(component));
+  const open = untried.some(([, weight]) => weight > 0) ? untried : moves;
+  if (open.reduce((sum, [, weight]) => sum + weight, 0) <= 0) return refineProgram(program, random);
+  return pickWeighted(open, ([, weight]) => weight, random)[2]();
+}
+
+/** The components a program has on (`addComponent`'s names); fitted radii count only where a constructor sets them. */
+export function componentsOfProgram(program: PackingProgram): Set<PackingComponent> {
+  const on = new Set<PackingComponent>();
+  if (program.polish !== null) on.add('polish');
+  if (program.perturb !== null) on.add('perturb');
+  if (program.radii === 'fitted' && program.layout.paradigm !== 'optimiser') on.add('fitted');
+  return on;
 }
 
 /** The same components around a layout of another paradigm, drawn from the prior without `excluded` and the current one. */

@@ -1,8 +1,8 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
-import { createProposalBook, strategicDrift } from '../agents/proposal-book.js';
+import { asksForComponent, createProposalBook, strategicDrift } from '../agents/proposal-book.js';
 import type { PackingParadigm, PackingProgram } from './packing-program.js';
-import { addComponent, crossPrograms, draftProgram, drawParadigm, refineProgram, repairProgram, sampleLayout, switchParadigm } from './packing-moves.js';
+import { addComponent, componentsOfProgram, crossPrograms, draftProgram, drawParadigm, refineProgram, repairProgram, sampleLayout, switchParadigm } from './packing-moves.js';
 import { paradigmsNamedIn } from './paradigm-words.js';
 import { renderPackingCode, renderPackingPlan } from './render-packing-program.js';
 import { SimulatedPackingAgentOptionsSchema, type SimulatedPackingAgentOptions } from './simulated-packing-agent-options.js';
@@ -60,7 +60,12 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
       const strategic = avoided !== undefined || random() < strategicProbability(book.proposals.length);
       let config: PackingProgram;
       let kind: ProposalKind;
-      if (!strategic) {
+      if (avoided !== undefined && asksForComponent(directive)) {
+        // Asked for a component on top of the parent: one the run has not tried, as an agent seeing its history would.
+        const tried = new Set(book.proposals.flatMap((proposal) => [...componentsOfProgram(proposal.config)]));
+        config = addComponent(parent, componentPrior, random, tried);
+        kind = 'component';
+      } else if (!strategic) {
         config = refineProgram(parent, random);
         kind = 'refinement';
       } else if (avoided !== undefined || random() < paradigmSwitchShare) {

@@ -4,8 +4,12 @@ export const benchPolicies = ['aide', 'mcts', 'evolutionary'] as const;
 /** One of `benchPolicies`. */
 export type BenchPolicy = (typeof benchPolicies)[number];
 
-/** The exploration schedules an arm can use: none, or `adaptiveExploration`. */
-export const benchSchedules = ['none', 'adaptive'] as const;
+/**
+ * The exploration schedules an arm can use: none, or `adaptiveExploration` whose directives ask for a new idea
+ * (`adaptive`), for an untried component on top of the parent (`adaptive-extend`), or for the two in turn
+ * (`adaptive-mixed`).
+ */
+export const benchSchedules = ['none', 'adaptive', 'adaptive-extend', 'adaptive-mixed'] as const;
 
 /** One of `benchSchedules`. */
 export type BenchSchedule = (typeof benchSchedules)[number];
@@ -34,23 +38,24 @@ export function armName(arm: BenchArm): string {
   const parts: string[] = [];
   if (arm.strength > 0) parts.push(`bonus-${arm.strength}`);
   if (arm.pareto === true) parts.push('pareto');
-  if (arm.schedule === 'adaptive') parts.push('adaptive');
+  if (arm.schedule !== 'none') parts.push(arm.schedule);
   if (arm.gate === true) parts.push('gate');
   return parts.join('+');
 }
 
 /**
  * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>`,
- * `pareto`, `adaptive`, `gate` (e.g. `bonus-0.3+adaptive`, `gate`, `pareto+adaptive+gate`).
+ * `pareto`, a schedule (`adaptive`, `adaptive-extend`, `adaptive-mixed`), `gate` (e.g. `bonus-0.3+adaptive`, `gate`,
+ * `pareto+adaptive-extend+gate`).
  */
 export function parseArmName(name: string): BenchArm {
   if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive))?(?:(?:^|\+)(gate))?$/.exec(name);
+  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
   if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
   const [, strength, pareto, adaptive, gate] = match;
   return {
     strength: strength === undefined ? 0 : Number(strength),
-    schedule: adaptive === undefined ? 'none' : 'adaptive',
+    schedule: adaptive === undefined ? 'none' : (adaptive as BenchSchedule),
     ...(gate === undefined ? {} : { gate: true }),
     ...(pareto === undefined ? {} : { pareto: true }),
   };

@@ -17,6 +17,9 @@ import type { BenchAgentOperators } from '../agents/bench-agent.js';
 import { isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
 import type { ModeSwitch } from './bench-run-record.js';
 
+/** What the directives of each adaptive schedule ask for (`adaptiveExploration`'s `directiveAsk`). */
+const directiveAskOf = { adaptive: 'new-idea', 'adaptive-extend': 'new-component', 'adaptive-mixed': 'alternate' } as const;
+
 /** What `createPolicySearch` needs: the policy, the agent's operators, the evaluator, the arm and the run's scorer. */
 export interface PolicySearchInput {
   readonly policy: BenchPolicy;
@@ -60,7 +63,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     const list: SelectorMiddleware[] = [];
     if (arm.gate === true) list.push(noveltyGate({ source }));
     if (arm.pareto === true) list.push(paretoObjective({ source }));
-    if (arm.schedule === 'adaptive') list.push(adaptiveExploration({ source }));
+    if (arm.schedule !== 'none') list.push(adaptiveExploration({ source, directiveAsk: directiveAskOf[arm.schedule] }));
     if (arm.strength > 0 || list.length === 0) {
       list.push(noveltyBonus({ source: bonusSource, strength: arm.strength, decay: bonusSource === 'candidate' ? 'none' : 'children' }));
     }

@@ -30,6 +30,12 @@ export const AdaptiveExplorationOptionsSchema = z
     drafts: z.number().int().min(0).default(1),
     /** Explore mode hands the operator a novelty directive naming the concepts already tried. */
     directive: z.boolean().default(true),
+    /**
+     * What the directive of an improvement asks for: `new-idea` (another paradigm), `new-component` (an untried
+     * component on top of the parent), or `alternate` (the two in turn, a new idea first). A draft is always asked
+     * for a new idea.
+     */
+    directiveAsk: z.enum(['new-idea', 'new-component', 'alternate']).default('new-idea'),
     /** Most concepts the directive names. */
     maxDirectiveConcepts: z.number().int().min(1).default(12),
     /** Concept extraction for the directive when the source gives none; default the curated ML vocabulary. */

@@ -6,7 +6,7 @@ import {
   type DirectiveConcepts,
 } from './adaptive-exploration-options.js';
 import { createExplorationSchedule } from './exploration-schedule.js';
-import { formatNoveltyDirective } from './novelty-directive.js';
+import { formatNoveltyDirective, type NoveltyDirectiveAsk } from './novelty-directive.js';
 import { defaultExploration, type ExplorationSettings } from './selector.js';
 import type { SelectorMiddleware } from './selector-middleware.js';
 
@@ -30,7 +30,8 @@ function defaultConcepts(): DirectiveConcepts {
  * exponential moving average) and the best value; when P-creativity stays below `threshold` and the best has not
  * improved for `patience` episodes it switches to explore mode: the novelty bonus is raised, the policy is asked to
  * draft instead of improve (the first `drafts` selections), UCT's constant and the sampling temperature are raised,
- * and each selection carries a novelty directive naming the concepts the run has already tried. It returns to exploit mode when a new best
+ * and each selection carries a novelty directive naming the concepts the run has already tried and asking for a new
+ * idea or an untried component on top of the parent (`directiveAsk`). It returns to exploit mode when a new best
  * appears or P-creativity recovers. Every switch is a `mode-changed` event with its reason.
  *
  * @example
@@ -49,6 +50,13 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
   const boost = (factor: number): number => 1 + strength * (factor - 1);
   const conceptCounts = new Map<string, number>();
   let draftsLeft = 0;
+  // Improvements directed since the run last entered explore mode: `alternate` asks for a new idea on even counts.
+  let directedImprovements = 0;
+  const askFor = (action: string): NoveltyDirectiveAsk => {
+    if (action === 'draft' || parsed.directiveAsk === 'new-idea') return 'new-idea';
+    if (parsed.directiveAsk === 'new-component') return 'new-component';
+    return directedImprovements++ % 2 === 0 ? 'new-idea' : 'new-component';
+  };
   let concepts: DirectiveConcepts | undefined = parsed.concepts;
   const conceptsOf = (node: { plan: string; code: string }): readonly string[] => (concepts ??= defaultConcepts()).extract(node);
 
@@ -83,6 +91,7 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
       const directive = formatNoveltyDirective({
         concepts: conceptCounts,
         maxConcepts: parsed.maxDirectiveConcepts,
+        ask: askFor(selection.action),
         ...(categoryOf === undefined ? {} : { categoryOf }),
       });
       return { ...selection, directive };
@@ -94,6 +103,7 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
         const state = schedule.record({ novelty: assessment.novelty, value: outcome.value ?? null });
         if (state.change !== undefined) {
           draftsLeft = state.change.to === 'explore' ? parsed.drafts : 0;
+          directedImprovements = 0;
           events.emit('mode-changed', {
             ...state.change,
             episode: state.episode,

@@ -13,20 +13,29 @@ export const NoveltyDirectiveOptionsSchema = z
     maxConcepts: z.number().int().min(1).default(12),
     /** Categories named before all others: the model families and models are what a paradigm is. */
     priorityCategories: z.array(z.string()).default(['model-family', 'model']),
+    /**
+     * What the directive asks for: `new-idea` a solution built on a different idea instead of these; `new-component`
+     * the current best kept, with one component added that the run has not tried.
+     */
+    ask: z.enum(['new-idea', 'new-component']).default('new-idea'),
   })
   .strict();
+
+/** What a novelty directive asks the operator for: see `NoveltyDirectiveOptionsSchema.ask`. */
+export type NoveltyDirectiveAsk = 'new-idea' | 'new-component';
 
 /** Options of `formatNoveltyDirective` as callers write them. */
 export type NoveltyDirectiveOptions = z.input<typeof NoveltyDirectiveOptionsSchema>;
 
 /**
  * The novelty directive `adaptiveExploration` hands the host's operator in explore mode: a short text naming the
- * concepts the run has already tried (model families and models first, then the most used), grouped by category, for
- * the host to put in its prompt.
+ * concepts the run has already tried (model families and models first, then the most used), grouped by category, and
+ * asking for a different idea or for an untried component on top of the best (`ask`), for the host to put in its
+ * prompt.
  * Concept ids come from a fixed vocabulary, so the text carries no candidate content into the prompt.
  */
 export function formatNoveltyDirective(options: NoveltyDirectiveOptions): string {
-  const { concepts, categoryOf, maxConcepts, priorityCategories } = parseOptions(NoveltyDirectiveOptionsSchema, options, 'formatNoveltyDirective');
+  const { concepts, categoryOf, maxConcepts, priorityCategories, ask } = parseOptions(NoveltyDirectiveOptionsSchema, options, 'formatNoveltyDirective');
   const priority = (id: string): number => {
     const index = priorityCategories.indexOf(categoryOf?.(id) ?? '');
     return index === -1 ? priorityCategories.length : index;
@@ -43,7 +52,9 @@ export function formatNoveltyDirective(options: NoveltyDirectiveOptions): string
     'Novelty directive:',
     tried,
     'Recent solutions add little that is new and the best score has stopped improving.',
-    'Propose a solution built on a different idea (another model family, input representation, objective or data treatment) instead of refining these.',
+    ask === 'new-idea'
+      ? 'Propose a solution built on a different idea (another model family, input representation, objective or data treatment) instead of refining these.'
+      : 'Keep the best solution so far and add one component this run has not tried yet (a feature transformation, a preprocessing or post-processing step, another ensemble member or a search technique) instead of tuning its settings.',
   ].join(' ');
 }
 

@@ -105,7 +105,7 @@ describe('feature-engineering moves', () => {
 
   it('are offered only where the card offers them, and leave other tasks\' random streams as they were', () => {
     const random = createSeededRandom(3);
-    const components = Array.from({ length: 200 }, () => addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random, true));
+    const components = Array.from({ length: 200 }, () => addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random, { featureEngineering: true }));
     expect(components.some((config) => config.features !== undefined)).toBe(true);
     const offered = Array.from({ length: 200 }, () => addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random));
     expect(offered.every((config) => config.features === undefined)).toBe(true);
@@ -118,7 +118,7 @@ describe('feature-engineering moves', () => {
 
   it('never log-transform a class label, and cross setting by setting', () => {
     const random = createSeededRandom(5);
-    const classified = Array.from({ length: 300 }, () => addComponent(linear, { linear: 1 }, 'classification', random, true));
+    const classified = Array.from({ length: 300 }, () => addComponent(linear, { linear: 1 }, 'classification', random, { featureEngineering: true }));
     expect(classified.every((config) => config.features?.targetTransform !== 'log')).toBe(true);
     const withCyclical = { ...linear, features: { ...noFeatureEngineering, cyclical: true } };
     const children = Array.from({ length: 50 }, () => crossPipelines(withCyclical, linear, random));

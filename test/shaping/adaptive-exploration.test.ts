@@ -61,6 +61,22 @@ describe('adaptiveExploration', () => {
     expect(seen[2]?.exploration).toBeUndefined();
   });
 
+  it('asks improvements for a new idea, an untried component on top of the parent, or the two in turn (directiveAsk)', async () => {
+    const asks = async (directiveAsk: 'new-idea' | 'new-component' | 'alternate') => {
+      const { episode, select } = setup({ directiveAsk });
+      await episode('e1', 0.7, 1);
+      await episode('e2', 0.6, 0.1);
+      await episode('e3', 0.65, 0.05);
+      const texts = [];
+      for (let index = 0; index < 4; index++) texts.push(await select());
+      return texts.map((selection) => `${selection.action}:${/add one component this run has not tried/.test(selection.directive ?? '') ? 'component' : /different idea/.test(selection.directive ?? '') ? 'idea' : 'none'}`);
+    };
+    // The first explore selection drafts, and a draft is always asked for a new idea.
+    expect(await asks('new-idea')).toEqual(['draft:idea', 'improve:idea', 'improve:idea', 'improve:idea']);
+    expect(await asks('new-component')).toEqual(['draft:idea', 'improve:component', 'improve:component', 'improve:component']);
+    expect(await asks('alternate')).toEqual(['draft:idea', 'improve:idea', 'improve:component', 'improve:idea']);
+  });
+
   it('returns to exploit when P-creativity recovers', async () => {
     const { changes, episode } = setup({ recovery: 0.4 });
     await episode('e1', 1, 0.1);

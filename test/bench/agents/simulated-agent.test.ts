@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AideNode } from '../../../adapters/aide-greedy/index.js';
 import { createSimulatedAgent, familiesNamedIn, familiesOf, type SimulatedAgent } from '../../../bench/agents/index.js';
+import { componentsOf } from '../../../bench/agents/pipeline-moves.js';
+import { asksForComponent } from '../../../bench/agents/proposal-book.js';
 import { benchTasks } from '../../../bench/tasks/task-definitions.js';
 import { formatNoveltyDirective } from '../../../src/index.js';
 
@@ -137,6 +139,23 @@ describe('createSimulatedAgent', () => {
       expect(proposal.followedDirective).toBe(true);
       for (const family of familiesOf(proposal.config)) expect(['boosting', 'linear', 'random-forest']).not.toContain(family);
     }
+  });
+
+  it('reads a directive that asks for a component on top of the best, and adds one its run has not tried', async () => {
+    const directive = formatNoveltyDirective({ concepts: new Map([['ridge-regression', 3]]), ask: 'new-component' });
+    expect(asksForComponent(directive)).toBe(true);
+    expect(asksForComponent(formatNoveltyDirective({ concepts: new Map([['ridge-regression', 3]]) }))).toBe(false);
+    const co2 = benchTasks.find((task) => task.task === 'co2-forecast')!;
+    const agent = createSimulatedAgent({ task: co2, seed: 3, bugRate: 0, directiveCompliance: 1 });
+    const parent = nodeOf(await agent.operators.draft({}));
+    const draft = agent.proposals[0]!.config;
+    for (let index = 0; index < 6; index++) await agent.operators.improve({ parent, directive });
+    const improvements = agent.proposals.slice(1);
+    expect(improvements.every((proposal) => proposal.kind === 'component' && proposal.followedDirective && familiesOf(proposal.config).includes(familiesOf(draft)[0]!))).toBe(true);
+    // Each adds a component no earlier proposal had: six different ones.
+    const added = improvements.map((proposal) => [...componentsOf(proposal.config)].filter((component) => !componentsOf(draft).has(component)));
+    expect(added.every((components) => components.length === 1)).toBe(true);
+    expect(new Set(added.flat()).size).toBe(6);
   });
 
   it('rejects a prior without any weight', () => {

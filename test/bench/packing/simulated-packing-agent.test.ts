@@ -28,6 +28,19 @@ describe('the simulated packing agent', () => {
     expect(improvements.every((proposal) => proposal.kind === 'family-switch' && !['rings', 'hexagonal', 'grid'].includes(proposal.config.layout.paradigm))).toBe(true);
   });
 
+  it('adds a component its run has not tried when a directive asks for one on top of the best', async () => {
+    const directive = formatNoveltyDirective({ concepts: new Map(), ask: 'new-component' });
+    const agent = createSimulatedPackingAgent({ seed: 8, bugRate: 0, directiveCompliance: 1 });
+    await agent.operators.draft({});
+    const draft = agent.proposals[0]!;
+    const parent = { code: draft.code };
+    // Untried components first (by the prior among them), whatever the prior's weights: polish comes within three.
+    for (let index = 0; index < 3; index++) await agent.operators.improve({ parent, directive });
+    const improvements = agent.proposals.slice(1);
+    expect(improvements.every((proposal) => proposal.kind === 'component' && proposal.config.layout.paradigm === draft.config.layout.paradigm)).toBe(true);
+    expect(improvements.some((proposal) => proposal.config.polish !== null)).toBe(true);
+  });
+
   it('remembers what its run tried: a followed directive steers away from every paradigm drafted so far (unless told not to)', async () => {
     const directive = 'Novelty directive: This run has converged on one approach. Propose a solution built on a different idea.';
     for (const directiveAvoidsTried of [true, false]) {

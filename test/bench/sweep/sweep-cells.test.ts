@@ -5,7 +5,7 @@ import { armName, parseArmName } from '../../../bench/runner/bench-policy.js';
 
 describe('sweep cells', () => {
   it('parses arm names and prints them back', () => {
-    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate']) {
+    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate', 'adaptive-extend', 'bonus-1+adaptive-mixed+gate']) {
       expect(armName(parseArmName(name))).toBe(name);
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [name] }).success).toBe(true);
     }
@@ -15,6 +15,8 @@ describe('sweep cells', () => {
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [bad] }).success).toBe(false);
     }
     expect(parseArmName('bonus-0.3+adaptive')).toEqual({ strength: 0.3, schedule: 'adaptive' });
+    expect(parseArmName('adaptive-extend')).toEqual({ strength: 0, schedule: 'adaptive-extend' });
+    expect(() => parseArmName('adaptive-other')).toThrow(/not an arm name/);
     expect(() => parseArmName('bonus')).toThrow(/not an arm name/);
     expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: ['greedy'] }).success).toBe(false);
   });
