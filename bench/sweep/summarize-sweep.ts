@@ -19,6 +19,11 @@ export interface SweepSummaryRow {
   readonly runs: number;
   /** Best impact at the end of the run (a run without a valid episode counts 0, the baseline). */
   readonly finalImpact: MeanWithInterval;
+  /**
+   * Mean regret at the budget in the metric's units: how far the run's best stayed from the card's top-1 (the best
+   * the space is known to reach), negative for a run that beat it; null without the task's reference.
+   */
+  readonly finalRegret: number | null;
   /** Area under the best-so-far impact curve, as the mean over episodes (0 before the first valid episode). */
   readonly impactAuc: number;
   /** Share of runs whose best score earns a medal. */
@@ -117,7 +122,7 @@ function meanWithInterval(values: readonly number[], seed: number): MeanWithInte
  * 95 % bootstrap interval (seeded, reproducible), area under the best-so-far curve, medal rate, P-creativity per
  * quarter, evaluations, search-time overhead against unshaped, and a Mann-Whitney U test against unshaped.
  */
-export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummaryRow[] {
+export function summarizeSweep(records: readonly BenchRunRecord[], references: ReadonlyMap<string, TaskReference> = new Map()): SweepSummaryRow[] {
   const groups = new Map<string, BenchRunRecord[]>();
   for (const record of records) {
     const key = `${record.task}\u0000${record.policy}\u0000${armName(record.arm)}`;
@@ -144,6 +149,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummary
       schedule: first.arm.schedule,
       runs: group.length,
       finalImpact: meanWithInterval(finals, rows.length + 1),
+      finalRegret: regretOf(finals, references.get(first.task)),
       impactAuc: mean(group.map(impactAucOf)),
       medalRate: group.filter((record) => record.medal !== null).length / group.length,
       pCreativityByQuarter: quarters,
@@ -165,6 +171,18 @@ export function summarizeSweep(records: readonly BenchRunRecord[]): SweepSummary
     const position = family.indexOf(index);
     return { ...row, paired: row.paired === null ? null : { ...row.paired, holmP: adjusted[position]! } };
   });
+}
+
+/** The reference scores of a task's card that impact is measured between. */
+export interface TaskReference {
+  readonly baseline: number;
+  readonly top1: number;
+}
+
+/** Mean regret in metric units from final impacts: (1 − impact) × |top-1 − baseline|. */
+function regretOf(finals: readonly number[], reference: TaskReference | undefined): number | null {
+  if (reference === undefined) return null;
+  return mean(finals.map((impact) => (1 - impact) * Math.abs(reference.top1 - reference.baseline)));
 }
 
 /** Final impact of `group` and `unshaped` paired by seed: Wilcoxon signed-rank and A12 with a paired bootstrap. */

@@ -17,7 +17,7 @@ export interface SweepOutputs {
  * self-contained file with inline SVG charts) into the sweep's directory, each atomically.
  */
 export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutputs> {
-  const rows = summarizeSweep(result.records);
+  const rows = summarizeSweep(result.records, result.cards);
   const table = formatSweepSummary(rows);
   const wallSeconds = result.sessions.reduce((sum, session) => sum + session.wallSeconds, 0);
   const header = [

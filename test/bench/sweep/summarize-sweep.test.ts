@@ -38,6 +38,12 @@ describe('summarizeSweep', () => {
     expect(base.finalImpact.high).toBeLessThanOrEqual(0.5);
     expect(base.pValueVsUnshaped).toBeNull();
     expect(base.impactDifference).toBeNull();
+    // Regret in the metric's units needs the card's reference: (1 − 0.35) × |2 − 10| for the unshaped arm.
+    expect(base.finalRegret).toBeNull();
+    const withReference = summarizeSweep([...unshaped, ...shaped], new Map([['boston', { baseline: 10, top1: 2 }]]));
+    expect(withReference[0]!.finalRegret).toBeCloseTo(0.65 * 8);
+    expect(withReference[1]!.finalRegret).toBeCloseTo(0.25 * 8);
+    expect(formatSweepSummary(withReference)).toMatch(/regret[\s\S]*5\.200/);
     expect(base.overheadRatio).toBe(1);
     expect(bonus.impactDifference).toBeCloseTo(0.4);
     expect(bonus.pValueVsUnshaped).toBeCloseTo(mannWhitneyU([0.6, 0.7, 0.8, 0.9], [0.2, 0.3, 0.4, 0.5]).pValue);
