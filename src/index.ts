@@ -59,6 +59,7 @@ export type { Embedder, EmbeddingInput } from './embedder/embedder.js';
 
 export {
   averageRanks,
+  quantile,
   spearman,
   bootstrapConfidenceInterval,
   spearmanWithConfidence,

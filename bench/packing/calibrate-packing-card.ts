@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/index.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
-import { quantile } from '../env/steps/scaling.js';
+import { quantile } from '../../src/statistics/quantile.js';
 import { benchPolicies } from '../runner/bench-policy.js';
 import { pickValue } from '../support/grid-values.js';
 import { bestKnownSumOfRadii, packingCircles } from './circle-packing.js';

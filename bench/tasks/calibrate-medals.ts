@@ -19,7 +19,7 @@ import { createBenchEvaluator, defaultWorkBudgetSeconds } from '../env/bench-eva
 import { parsePipelineConfig } from '../env/canonical-config.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import { familiesFor } from '../env/pipeline-space.js';
-import { quantile } from '../env/steps/scaling.js';
+import { quantile } from '../../src/statistics/quantile.js';
 import { benchPolicies } from '../runner/bench-policy.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
 import { BenchTaskCardSchema, loadBenchTaskCard, taskCardDirectory, type BenchTaskCard } from './bench-task-card.js';

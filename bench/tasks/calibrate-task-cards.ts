@@ -24,7 +24,7 @@ import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor } from '../env/pipeline-space.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../env/sample-pipeline-config.js';
-import { quantile } from '../env/steps/scaling.js';
+import { quantile } from '../../src/statistics/quantile.js';
 import type { BenchTask } from './bench-task.js';
 import { BenchTaskCardSchema, readBenchTaskDefinition, type BenchTaskCard } from './bench-task-card.js';
 import { benchTasks } from './task-definitions.js';

@@ -1,5 +1,6 @@
 import { createSeededRandom, type RandomSource } from '../random/random-source.js';
 import { spearman } from './spearman.js';
+import { quantile } from './quantile.js';
 
 /** What `bootstrapConfidenceInterval` needs: the sample size, the statistic and the random source. */
 export interface BootstrapOptions {
@@ -97,14 +98,4 @@ export function spearmanWithConfidence(
     random: createSeededRandom(seed),
   });
   return { rho, low, high, n: x.length };
-}
-
-/** Quantile `probability` of ascending `sorted` values with linear interpolation; NaN when empty. */
-function quantile(sorted: readonly number[], probability: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const position = probability * (sorted.length - 1);
-  const below = Math.floor(position);
-  const lower = sorted[below] ?? Number.NaN;
-  const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? Number.NaN;
-  return lower + (position - below) * (upper - lower);
 }

@@ -1,4 +1,5 @@
 export { averageRanks, tieGroupSizes } from './ranks.js';
+export { quantile } from './quantile.js';
 export { spearman } from './spearman.js';
 export {
   bootstrapConfidenceInterval,

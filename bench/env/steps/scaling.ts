@@ -1,3 +1,4 @@
+import { quantile } from '../../../src/statistics/quantile.js';
 import { createMatrix, type DenseMatrix } from '../dense-matrix.js';
 import { median } from './tabular-encoder.js';
 import type { MatrixTransform } from './matrix-transform.js';
@@ -43,12 +44,4 @@ function columnStatistics(values: number[], method: 'standard' | 'min-max' | 'ro
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
   const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
   return [mean, Math.sqrt(variance)];
-}
-
-/** The `q` quantile of sorted values with linear interpolation (NumPy's default). */
-export function quantile(sorted: readonly number[], q: number): number {
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
 }
