@@ -3,6 +3,7 @@ import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeFailure } from '../../src/cli/load-runs.js';
+import { markRequiredOptions } from '../../src/cli/mark-required-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
 import { runSweep, type SweepProgress } from '../sweep/run-sweep.js';
@@ -196,7 +197,7 @@ export function demoCommand(): Command {
 /** Runs `boden bench` or `boden demo` from `argv` (node, script, command, ...); resolves to the exit code. */
 export async function runBenchCli(argv: readonly string[]): Promise<ExitCode> {
   const program = new Command('boden').exitOverride().showHelpAfterError();
-  for (const command of [benchCommand(), demoCommand()]) program.addCommand(command.exitOverride().showHelpAfterError());
+  for (const command of [benchCommand(), demoCommand()]) program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
   try {
     await program.parseAsync([...argv]);
     return ExitCode.ok;

@@ -6,6 +6,7 @@ import { ExitCode } from './exit-code.js';
 import { exportCommand } from './export-command.js';
 import { fitJudgeCommand } from './fit-judge-command.js';
 import { hscoreCommand } from './hscore-command.js';
+import { markRequiredOptions } from './mark-required-options.js';
 import { describeFailure } from './load-runs.js';
 import { reportCommand } from './report-command.js';
 import { scoreCommand } from './score-command.js';
@@ -31,7 +32,7 @@ export function createProgram(setExitCode: (code: ExitCode) => void): Command {
     hscoreCommand(setExitCode),
     reportCommand(setExitCode),
   ]) {
-    program.addCommand(command.exitOverride().showHelpAfterError());
+    program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
   }
   return program;
 }

@@ -94,4 +94,11 @@ describe('boden validate --help', () => {
       expect(score.stdout).toContain(option);
     }
   }, 120_000);
+
+  it('marks its mandatory options (required), as every command does, and leaves the others unmarked', async () => {
+    const [validate, corpus] = await Promise.all([runCli(['validate', '--help']), runCli(['corpus', 'build', '--help'])]);
+    expect(validate.stdout.replace(/\s+/g, ' ')).toMatch(/--labels <file> labels JSON lines: run, file, episode, node_id, label, annotators \(required\)/);
+    expect(corpus.stdout.replace(/\s+/g, ' ')).toMatch(/--task <id> .*\(required\).*--out <dir> .*\(required\)/);
+    expect(corpus.stdout.replace(/\s+/g, ' ')).not.toMatch(/--dimensions <n>[^-]*\(required\)/);
+  }, 120_000);
 });
