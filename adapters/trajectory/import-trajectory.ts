@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
 import { importAiScientistV2Journal } from './ai-scientist-v2-importer.js';
@@ -32,23 +32,31 @@ export async function importTrajectory(path: string, options: ImportTrajectoryOp
 
 /**
  * Expands files and directories into trajectory inputs: a checkpoint directory is one input; any other
- * directory contributes its `.json`/`.jsonl` files and checkpoint subdirectories, recursively, in name order.
- * Paths that do not exist are kept, so the caller reports them with the other bad inputs.
+ * directory contributes its `.json`/`.jsonl` files and checkpoint subdirectories, recursively, in name order,
+ * following symbolic links to directories once each (a loop ends). Paths that do not exist are kept, so the caller
+ * reports them with the other bad inputs.
  */
 export async function expandTrajectoryInputs(paths: readonly string[]): Promise<string[]> {
   const inputs: string[] = [];
-  for (const path of paths) {
+  const visited = new Set<string>();
+  const expand = async (path: string): Promise<void> => {
     const info = await stat(path).catch(() => undefined);
     if (info === undefined || !info.isDirectory() || (await isOpenEvolveCheckpoint(path))) {
       inputs.push(path);
-      continue;
+      return;
     }
-    const entries = (await readdir(path, { withFileTypes: true })).sort((left, right) => left.name.localeCompare(right.name));
-    for (const entry of entries) {
-      const child = join(path, entry.name);
-      if (entry.isDirectory()) inputs.push(...(await expandTrajectoryInputs([child])));
-      else if (/\.(json|jsonl)$/i.test(entry.name)) inputs.push(child);
+    // A directory reached again through a symbolic link (a loop) is expanded once.
+    const real = await realpath(path);
+    if (visited.has(real)) return;
+    visited.add(real);
+    const entries = (await readdir(path)).sort((left, right) => left.localeCompare(right));
+    for (const name of entries) {
+      const child = join(path, name);
+      const childInfo = await stat(child).catch(() => undefined);
+      if (childInfo?.isDirectory()) await expand(child);
+      else if (/\.(json|jsonl)$/i.test(name)) inputs.push(child);
     }
-  }
+  };
+  for (const path of paths) await expand(path);
   return inputs;
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { basename, extname, join, relative, sep } from 'node:path';
 import type { TrajectoryReader } from '../episode/trajectory-reader.js';
@@ -15,18 +15,22 @@ import { readTrajectorySolutions } from './read-trajectory-solutions.js';
  * first line is a solution record is a file of records; any other `.json`/`.jsonl` file or OpenEvolve checkpoint
  * is a trajectory whose episodes are solutions, read by `trajectories` (e.g. `trajectoryReader` of
  * `boden/adapters/trajectory`; without one, trajectories are skipped and reported). Hidden files are ignored. A file
- * that cannot be read, an unsupported file and a bad record are skipped and reported, never thrown.
+ * that cannot be read, an unsupported file and a bad record are skipped and reported, never thrown; a directory
+ * reached a second time through a symbolic link (a loop) is read once and reported.
  */
 export async function readSolutions(inputs: readonly string[], { task, trajectories }: { task: string; trajectories?: TrajectoryReader | undefined }): Promise<ReadSolutionsResult> {
   const solutions: CorpusSolution[] = [];
   const skipped: SkippedInput[] = [];
-  for (const input of inputs) await readInput(input, input, { task, trajectories, solutions, skipped });
+  const visited = new Map<string, string>();
+  for (const input of inputs) await readInput(input, input, { task, trajectories, solutions, skipped, visited });
   return { solutions, skipped };
 }
 
 interface Collector {
   readonly task: string;
   readonly trajectories: TrajectoryReader | undefined;
+  /** Real path → the path it was first read as: a directory reached again (a symlink loop, a link to a sibling) is skipped. */
+  readonly visited: Map<string, string>;
   readonly solutions: CorpusSolution[];
   readonly skipped: SkippedInput[];
 }
@@ -38,6 +42,13 @@ async function readInput(path: string, root: string, collector: Collector): Prom
     return;
   }
   if (info.isDirectory()) {
+    const real = await realpath(path);
+    const first = collector.visited.get(real);
+    if (first !== undefined) {
+      collector.skipped.push({ file: path, reason: `the directory ${first} again (a symbolic link to it); read once` });
+      return;
+    }
+    collector.visited.set(real, path);
     if (collector.trajectories !== undefined && (await collector.trajectories.isTrajectoryDirectory(path))) {
       await readTrajectory(path, collector);
       return;

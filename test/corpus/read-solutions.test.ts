@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNotebook, readSolutionRecords, readSolutions } from '../../src/corpus/index.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
-import { trajectoryReader } from '../../adapters/trajectory/index.js';
+import { expandTrajectoryInputs, trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-readers-');
 
@@ -121,5 +121,24 @@ describe('readSolutions', () => {
     const unread = await readSolutions([journal], { task: 't' });
     expect(unread.solutions).toEqual([]);
     expect(unread.skipped).toEqual([{ file: journal, reason: expect.stringContaining('no trajectory reader was given (the trajectories option') }]);
+  });
+});
+
+describe('symbolic links', () => {
+  it('read a directory reached again through a link (a loop) once, and say so; trajectory inputs follow links once', async () => {
+    const root = join(directory, 'looped');
+    write(join(root, 'a', 'solution.py'), 'import lightgbm\n');
+    write(join(root, 'a', 'run.json'), '{}');
+    symlinkSync(root, join(root, 'a', 'back-to-root'));
+    symlinkSync(join(root, 'a'), join(root, 'linked-a'));
+    const { solutions, skipped } = await readSolutions([root], { task: 't' });
+    expect(solutions.map((solution) => solution.id)).toEqual(['a/solution.py']);
+    expect(skipped.filter((entry) => /again \(a symbolic link to it\); read once/.test(entry.reason)).map((entry) => entry.file).sort()).toEqual(
+      [join(root, 'a', 'back-to-root'), join(root, 'linked-a')].sort(),
+    );
+    // A link to a directory elsewhere is followed (it used to be passed over in silence).
+    write(join(directory, 'elsewhere', 'other.jsonl'), '');
+    symlinkSync(join(directory, 'elsewhere'), join(root, 'z-linked-elsewhere'));
+    expect(await expandTrajectoryInputs([root])).toEqual([join(root, 'a', 'run.json'), join(root, 'z-linked-elsewhere', 'other.jsonl')]);
   });
 });
