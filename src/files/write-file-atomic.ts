@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { FileWriteError } from '../errors/file-write-error.js';
 
@@ -27,7 +27,8 @@ export async function writeFileAtomic(path: string, contents: AtomicFileContents
  * first, and only then are they renamed into place, in order. A failure while writing leaves every previous file
  * intact; only a failing rename (rare, the data is already on disk) can leave a mix of old and new files, so
  * readers should cross-check them, e.g. with a checksum. The first file's `contents` function runs before this
- * function first yields, so it sees the caller's state as of the call.
+ * function first yields, so it sees the caller's state as of the call. The first write into a directory in a
+ * process also removes the temporary files a killed writer left there (`removeStaleTemporaries`).
  */
 export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<void> {
   const pending = new Map<string, string>();
@@ -56,6 +57,41 @@ export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<vo
   }
   for (const directory of new Set(files.map((file) => dirname(file.path)))) {
     await syncDirectory(directory);
+    if (!cleanedDirectories.has(directory)) {
+      cleanedDirectories.add(directory);
+      await removeStaleTemporaries(directory);
+    }
+  }
+}
+
+/** Directories this process has already cleaned of stale temporary files (once each: a memo folder holds thousands). */
+const cleanedDirectories = new Set<string>();
+
+/**
+ * Removes the temporary files of `writeFileAtomic` in `directory` whose writing process is gone (a `kill -9` in the
+ * middle of a write leaves one behind), keeping those of live processes, which may still be writing. Best effort:
+ * a file that cannot be listed or removed stays.
+ */
+export async function removeStaleTemporaries(directory: string): Promise<string[]> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name);
+    if (match === null || isAlive(Number(match[1]))) continue;
+    const path = join(directory, name);
+    if (await rm(path, { force: true }).then(() => true, () => false)) removed.push(path);
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

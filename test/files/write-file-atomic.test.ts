@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,4 +41,20 @@ describe('writeFileAtomic failures', () => {
     expect(built.stderr).toMatch(/cannot write .*blocker: it exists and is not a directory \(EEXIST\)\n$/);
     expect(`${exported.stderr}${built.stderr}`).not.toMatch(/\n +at /);
   }, 120_000);
+});
+
+describe('stale temporary files', () => {
+  it('are removed by the next write into their directory when their writer is gone; a live writer\'s stay', async () => {
+    const folder = join(directory, 'stale');
+    mkdirSync(folder);
+    // A pid that has certainly exited: a child that ran and was reaped.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const stale = `.runs.jsonl.${gone}.0123456789ab.tmp`;
+    const live = `.summary.txt.${process.ppid}.ba9876543210.tmp`;
+    writeFileSync(join(folder, stale), 'torn');
+    writeFileSync(join(folder, live), 'being written');
+    writeFileSync(join(folder, 'notes.tmp'), 'not ours');
+    await writeFileAtomic(join(folder, 'summary.json'), '{}');
+    expect(readdirSync(folder).sort()).toEqual([live, 'notes.tmp', 'summary.json'].sort());
+  });
 });
