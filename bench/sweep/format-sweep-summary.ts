@@ -44,8 +44,17 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[]): { columns: 
   return { columns, cells };
 }
 
-/** The summary as a plain-text table. */
+/** What each column of the summary table means, for the text summary and the report. */
+export const sweepSummaryLegend: readonly string[] = [
+  'final impact: the run\'s best score between the card\'s baseline (0) and top-1 (1), the best pipeline or program known; regret: top-1 minus that best, in the metric\'s units (negative: the run beat top-1).',
+  'Δ vs unshaped, p Wilcoxon (Holm), A12: the arm against the unshaped arm of the same task and policy, paired by seed (arms share seeds); Wilcoxon signed-rank, Holm-adjusted over every compared row; A12 = P(this arm\'s run beats unshaped\'s), 0.5 no effect.',
+  'AUC: the mean best-so-far impact over the episodes. medal: the share of runs whose best earns a medal of the card (bronze / silver / gold thresholds, rare by design).',
+  'P-creativity Q1-Q4: the cheap judge\'s 0-4 level (0 routine, 1 combinational, 2 exploratory, 3 both, 4 transformational) of valid episodes against the run\'s earlier ones, per quarter; NN novelty: nearest-neighbour embedding novelty (0-1), a measure the directive does not use.',
+  'evals: pipelines or programs evaluated per run; buggy: the share of episodes that crashed or were refused (work budget); search ms and overhead ×: search time without evaluation, and its ratio to unshaped.',
+];
+
+/** The summary as a plain-text table, with the legend under it. */
 export function formatSweepSummary(rows: readonly SweepSummaryRow[]): string {
   const { columns, cells } = sweepSummaryTable(rows);
-  return formatTextTable(columns, cells);
+  return `${formatTextTable(columns, cells)}\n\n${sweepSummaryLegend.join('\n')}`;
 }

@@ -9,7 +9,7 @@ import {
 } from '../../src/index.js';
 import { armName } from '../runner/bench-policy.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
-import { sweepSummaryTable } from './format-sweep-summary.js';
+import { sweepSummaryLegend, sweepSummaryTable } from './format-sweep-summary.js';
 import { finalImpactOf, type SweepSummaryRow } from './summarize-sweep.js';
 
 /** What the report is built from: the runs, their summary and how the sweep was made. */
@@ -102,7 +102,7 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
       heading: 'Summary',
       paragraphs: [
         ...input.provenance,
-        'Final impact is the best impact of a run (0 = the task card\'s trivial baseline, 1 = the best score a large search found); Δ and p compare each arm with the unshaped arm of the same task and policy (two-sided Mann-Whitney U over seeds). AUC is the mean best-so-far impact over the episodes. P-creativity is the cheap judge\'s 0-4 rubric level of each valid episode against the run\'s earlier ones, per quarter of the run. Overhead is search time (wall time without evaluation) over the unshaped arm\'s.',
+        ...sweepSummaryLegend,
         'Arms share their seeds (the agent\'s and the policy\'s random streams), so the runs of one seed are identical until shaping first changes a selection: the comparison is paired by design.',
       ],
       table: { columns: columns.map((column) => column.header), rows: cells },

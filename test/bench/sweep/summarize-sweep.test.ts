@@ -44,6 +44,7 @@ describe('summarizeSweep', () => {
     expect(withReference[0]!.finalRegret).toBeCloseTo(0.65 * 8);
     expect(withReference[1]!.finalRegret).toBeCloseTo(0.25 * 8);
     expect(formatSweepSummary(withReference)).toMatch(/regret[\s\S]*5\.200/);
+    expect(formatSweepSummary(withReference)).toContain('medal: the share of runs whose best earns a medal');
     expect(base.overheadRatio).toBe(1);
     expect(bonus.impactDifference).toBeCloseTo(0.4);
     expect(bonus.pValueVsUnshaped).toBeCloseTo(mannWhitneyU([0.6, 0.7, 0.8, 0.9], [0.2, 0.3, 0.4, 0.5]).pValue);
