@@ -1,0 +1,55 @@
+/**
+ * One table over several sweep directories (e.g. one per directive compliance), with Holm's adjustment over the
+ * whole family: every arm of every directory compared with the unshaped arm of its own directory, task and policy
+ * (paired by seed, Wilcoxon signed-rank). A sweep's own `summary.txt` adjusts within that sweep only; a claim across
+ * compliance values needs the family of all of them. Reads `runs.jsonl` or `runs.jsonl.gz` of each directory.
+ *
+ *   npx tsx bench/compare-sweeps.ts bench/results/co2-forecast/compliance-0.9 bench/results/co2-forecast/compliance-0
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { holmAdjust } from '../src/index.js';
+import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-record.js';
+import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
+import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
+import { loadBenchTaskCard } from './tasks/bench-task-card.js';
+
+const directories = process.argv.slice(2);
+if (directories.length === 0) throw new Error('give one or more sweep directories (each with runs.jsonl or runs.jsonl.gz)');
+
+async function readRecords(directory: string): Promise<BenchRunRecord[]> {
+  const plain = join(directory, 'runs.jsonl');
+  const text = existsSync(plain) ? await readFile(plain, 'utf8') : gunzipSync(await readFile(`${plain}.gz`)).toString('utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => BenchRunRecordSchema.parse(JSON.parse(line)));
+}
+
+const references = new Map<string, TaskReference>();
+const rows = [];
+for (const directory of directories) {
+  const records = await readRecords(directory);
+  for (const task of new Set(records.map((record) => record.task))) {
+    if (!references.has(task)) references.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
+  }
+  for (const row of summarizeSweep(records, references)) rows.push({ sweep: basename(directory), row });
+}
+const compared = rows.filter(({ row }) => row.paired !== null);
+const adjusted = holmAdjust(compared.map(({ row }) => row.paired!.wilcoxonP));
+const familyHolm = new Map(compared.map((entry, index) => [entry, adjusted[index]!]));
+
+const format = (value: number | null | undefined, digits = 3) => (value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
+console.log(`Holm over ${compared.length} comparisons in ${directories.length} sweep(s)\n`);
+console.log('| sweep | task | policy | arm | runs | final impact | regret | medal | Δ vs unshaped | p Wilcoxon | Holm (family) | A12 |');
+console.log('|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const entry of rows) {
+  const { sweep, row } = entry;
+  const holm = familyHolm.get(entry);
+  const difference = row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : '−'}${format(Math.abs(row.impactDifference))}`;
+  console.log(
+    `| ${sweep} | ${row.task} | ${row.policy} | ${row.arm} | ${row.runs} | ${format(row.finalImpact.mean)} | ${format(row.finalRegret)} | ${format(row.medalRate, 2)} | ${difference} | ${format(row.paired?.wilcoxonP)} | ${format(holm)} | ${format(row.paired?.a12.mean, 2)} |`,
+  );
+}
