@@ -13,6 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import { holmAdjust } from '../src/index.js';
 import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-record.js';
 import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
+import { benchPolicies } from './runner/bench-policy.js';
 import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
 import { loadBenchTaskCard } from './tasks/bench-task-card.js';
 
@@ -35,7 +36,11 @@ for (const directory of directories) {
   for (const task of new Set(records.map((record) => record.task))) {
     if (!references.has(task)) references.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
   }
-  for (const row of summarizeSweep(records, references)) rows.push({ sweep: basename(directory), row });
+  // Records come in completion order: rows by policy, then unshaped first and the other arms by name.
+  const ordered = summarizeSweep(records, references).sort(
+    (a, b) => a.task.localeCompare(b.task) || benchPolicies.indexOf(a.policy) - benchPolicies.indexOf(b.policy) || Number(b.arm === 'unshaped') - Number(a.arm === 'unshaped') || a.arm.localeCompare(b.arm),
+  );
+  for (const row of ordered) rows.push({ sweep: basename(directory), row });
 }
 const compared = rows.filter(({ row }) => row.paired !== null);
 const adjusted = holmAdjust(compared.map(({ row }) => row.paired!.wilcoxonP));
