@@ -151,9 +151,11 @@ export function benchCommand(): Command {
       .addOption(new Option('--seeds <n>', 'seeds per cell, from --first-seed').argParser(wholeNumber(1)).default(5))
       .addOption(new Option('--first-seed <n>', 'the first seed (develop on one range, run the final sweep on another)').argParser(wholeNumber(0)).default(1))
       .addOption(new Option('--compliance <p>', "the simulated agent's probability of following a novelty directive, 0-1 (default: its own, 0.9); one --out per value").argParser(probability))
+      .addOption(new Option('--bug-rate <p>', "the simulated agent's probability of a crashing script, 0-1 (default: its own, 0.15; real runs ≈ 0.34)").argParser(probability))
+      .addOption(new Option('--debug-success <p>', "the simulated agent's probability that a debug step fixes its parent, 0-1 (default: its own, 0.7; real runs 0.2-0.43)").argParser(probability))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},
-  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; episodes: number }) => {
+  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; bugRate?: number; debugSuccess?: number; episodes: number }) => {
     if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
       throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
     }
@@ -168,6 +170,8 @@ export function benchCommand(): Command {
         seeds: options.seeds,
         firstSeed: options.firstSeed,
         ...(options.compliance === undefined ? {} : { directiveCompliance: options.compliance }),
+        ...(options.bugRate === undefined ? {} : { bugRate: options.bugRate }),
+        ...(options.debugSuccess === undefined ? {} : { debugSuccess: options.debugSuccess }),
         episodes: options.episodes,
         ...common(options),
       },

@@ -65,8 +65,18 @@ interface SweepManifest {
   readonly evaluationVersion: number;
   /** The simulated agent's directive compliance; absent when the agent's default was used. */
   readonly directiveCompliance?: number;
+  /** The simulated agent's bug rate and debug success; absent when its defaults were used. */
+  readonly bugRate?: number;
+  readonly debugSuccess?: number;
   readonly sessions: SweepSession[];
 }
+
+/** The simulated agent's settings a sweep may set (each recorded in `sweep.json`, and refused on resume when changed). */
+const agentSettings = [
+  { key: 'directiveCompliance', words: 'directive compliance' },
+  { key: 'bugRate', words: 'bug rate' },
+  { key: 'debugSuccess', words: 'debug success' },
+] as const;
 
 /** The run options that choose the agent: none for the simulated one, an `LlmAgent` factory for an LLM. */
 function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
@@ -120,13 +130,16 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
     throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
   }
-  if (manifest !== undefined && manifest.directiveCompliance !== parsed.directiveCompliance) {
-    const what = (value: number | undefined) => (value === undefined ? "the agent's default directive compliance" : `directive compliance ${value}`);
-    throw new SweepResultsError({ file: manifestPath, field: 'directiveCompliance', message: `the runs here were made with ${what(manifest.directiveCompliance)}, not ${what(parsed.directiveCompliance)}; use another --out` });
+  for (const { key, words } of agentSettings) {
+    if (manifest !== undefined && manifest[key] !== parsed[key]) {
+      const what = (value: number | undefined) => (value === undefined ? `the agent's default ${words}` : `${words} ${value}`);
+      throw new SweepResultsError({ file: manifestPath, field: key, message: `the runs here were made with ${what(manifest[key])}, not ${what(parsed[key])}; use another --out` });
+    }
+    if (parsed.agent !== 'simulated' && parsed[key] !== undefined) {
+      throw new InvalidArgumentError({ argument: key, reason: `only the simulated agent has a ${words}; an LLM behaves as it will` });
+    }
   }
-  if (parsed.agent !== 'simulated' && parsed.directiveCompliance !== undefined) {
-    throw new InvalidArgumentError({ argument: 'directiveCompliance', reason: 'only the simulated agent has a directive compliance; an LLM follows a directive as it will' });
-  }
+  const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
   const cards = new Map<string, BenchTaskCard | PackingTaskCard>();
   for (const task of parsed.tasks) cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
   if (cards.has(packingTaskName) && parsed.agent !== 'simulated') {
@@ -150,7 +163,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
           episodes: parsed.episodes,
           agent: agentName,
           evaluationVersion,
-          ...(parsed.directiveCompliance === undefined ? {} : { directiveCompliance: parsed.directiveCompliance }),
+          ...settings,
           sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
         },
         null,
@@ -161,14 +174,13 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.hangTimeoutMs });
   const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo, workBudgetSeconds: parsed.workBudgetSeconds });
   const packingEvaluator = createPackingEvaluator();
-  const compliance = parsed.directiveCompliance === undefined ? {} : { directiveCompliance: parsed.directiveCompliance };
   const run = (cell: SweepCell): Promise<BenchRunRecord> => {
     const card = cards.get(cell.task)!;
     const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
     if ('paradigmBest' in card) {
-      return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: compliance });
+      return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: settings });
     }
-    return runBenchRun({ ...shape, task: card, evaluator, agent: compliance, ...agentOf(parsed, card) });
+    return runBenchRun({ ...shape, task: card, evaluator, agent: settings, ...agentOf(parsed, card) });
   };
   let done = resumed;
   let ran = 0;

@@ -37,6 +37,12 @@ export const SweepOptionsSchema = z
      * (one results directory per value) to see how much of an effect comes from selection alone (0).
      */
     directiveCompliance: z.number().min(0).max(1).optional(),
+    /**
+     * The simulated agent's probability of a crashing script and of a debug step fixing one (its own defaults, 0.15
+     * and 0.7, when omitted; the shared real runs show about 0.34 and 0.2-0.43): a robustness check of a result.
+     */
+    bugRate: z.number().min(0).max(1).optional(),
+    debugSuccess: z.number().min(0).max(1).optional(),
     /** Episodes per run. */
     episodes: z.number().int().min(1).default(30),
     /** Results directory: `runs.jsonl`, `sweep.json`, `summary.txt`, `summary.json`, `report.html`. */

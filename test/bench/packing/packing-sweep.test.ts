@@ -74,5 +74,14 @@ describe('circle packing as a bench task', () => {
     await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(SweepResultsError);
     await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(/directive compliance 0, not directive compliance 0\.9/);
     await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(InvalidArgumentError);
+    // The agent's bug rate and debug success likewise: recorded, refused when changed, and they reach the agent.
+    const buggy = { ...options, out: join(directory, 'buggy'), bugRate: 0.5, debugSuccess: 0.2 };
+    const buggyRuns = await runSweep(buggy);
+    expect(JSON.parse(await readFile(join(buggy.out, 'sweep.json'), 'utf8'))).toMatchObject({ directiveCompliance: 0, bugRate: 0.5, debugSuccess: 0.2 });
+    const share = (records: typeof buggyRuns.records) => records.flatMap((record) => record.episodes).filter((episode) => episode.status === 'buggy').length / records.flatMap((record) => record.episodes).length;
+    expect(share(buggyRuns.records)).toBeGreaterThan(share(result.records));
+    await expect(runSweep({ ...buggy, bugRate: 0.3 })).rejects.toThrow(/bug rate 0\.5, not bug rate 0\.3/);
+    await expect(runSweep({ ...buggy, debugSuccess: undefined })).rejects.toThrow(/debug success 0\.2, not the agent's default debug success/);
+    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, bugRate: 0.3, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(/only the simulated agent has a bug rate/);
   }, 120_000);
 });
