@@ -74,7 +74,11 @@ function association(values: readonly (number | null)[], dataset: Dataset, train
   if (total === 0) return 0;
   if (dataset.kind === 'classification') {
     const byClass = new Map<number, number[]>();
-    rows.forEach((row, index) => byClass.set(dataset.target[row]!, [...(byClass.get(dataset.target[row]!) ?? []), x[index]!]));
+    rows.forEach((row, index) => {
+      const group = byClass.get(dataset.target[row]!);
+      if (group === undefined) byClass.set(dataset.target[row]!, [x[index]!]);
+      else group.push(x[index]!);
+    });
     const between = [...byClass.values()].reduce((sum, group) => sum + group.length * (mean(group) - meanX) ** 2, 0);
     return Math.sqrt(between / total);
   }
