@@ -68,9 +68,7 @@ export function namedIn<Key extends string>(lexicon: Readonly<Record<Key, readon
  */
 const componentAsks: readonly RegExp[] = [/\bkeep the (current )?best\b/, /\bon top of\b/, /\badd (one|a|another) (new )?(component|step)\b/];
 
-/** True when a directive's prose asks for a component added to the best so far (`componentAsks`). */
+/** True when a directive's prose asks for a component added to the best so far (`componentAsks`, read as `namedIn` reads). */
 export function asksForComponent(directive: string | undefined): boolean {
-  if (directive === undefined) return false;
-  const text = directive.toLowerCase().replace(/[-_]/g, ' ');
-  return componentAsks.some((pattern) => pattern.test(text));
+  return namedIn({ component: componentAsks }, directive).has('component');
 }
