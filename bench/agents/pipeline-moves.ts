@@ -38,6 +38,14 @@ export const draftPreprocessing: PipelineConfig['preprocessing'] = {
   pca: null,
 };
 
+/** The preprocessing steps that are components, each with its off value, in the order `addComponent` offers them. */
+const preprocessingComponents = [
+  ['polynomial', null],
+  ['featureSelection', null],
+  ['pca', null],
+  ['scaling', 'none'],
+] as const satisfies readonly (readonly [keyof PipelineConfig['preprocessing'], unknown])[];
+
 /** Options of `addComponent`. */
 export interface AddComponentOptions {
   /** Offer the feature-engineering steps too (a task whose card offers them). */
@@ -62,15 +70,11 @@ export function addComponent(
 ): PipelineConfig {
   const preprocessing = config.preprocessing;
   const moves: { component: string; make: () => PipelineConfig }[] = [];
-  const enable = <Key extends 'polynomial' | 'featureSelection' | 'pca' | 'scaling'>(key: Key, off: unknown) => {
-    if (preprocessing[key] !== off) return;
+  for (const [key, off] of preprocessingComponents) {
+    if (preprocessing[key] !== off) continue;
     const values = (preprocessingSpace[key] as readonly unknown[]).filter((value) => value !== off);
     moves.push({ component: key, make: () => ({ ...config, preprocessing: { ...preprocessing, [key]: values[Math.floor(random() * values.length)] } }) });
-  };
-  enable('polynomial', null);
-  enable('featureSelection', null);
-  enable('pca', null);
-  enable('scaling', 'none');
+  }
   const members: MemberModelConfig[] =
     config.model.family === 'ensemble' ? [...config.model.members] : config.model.family === 'dummy' ? [] : [config.model];
   if (members.length >= 1 && members.length < 5) {
@@ -101,11 +105,7 @@ export function addComponent(
 /** The components a pipeline has on, by the names `addComponent` uses (`polynomial`, `ensemble`, `features.cyclical`, …). */
 export function componentsOf(config: PipelineConfig): Set<string> {
   const on = new Set<string>();
-  const { polynomial, featureSelection, pca, scaling } = config.preprocessing;
-  if (polynomial !== null) on.add('polynomial');
-  if (featureSelection !== null) on.add('featureSelection');
-  if (pca !== null) on.add('pca');
-  if (scaling !== 'none') on.add('scaling');
+  for (const [key, off] of preprocessingComponents) if (config.preprocessing[key] !== off) on.add(key);
   if (config.model.family === 'ensemble') on.add('ensemble');
   for (const [key, value] of Object.entries(config.features ?? {})) {
     if (value !== noFeatureEngineering[key as keyof typeof noFeatureEngineering]) on.add(`features.${key}`);
