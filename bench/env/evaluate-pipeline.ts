@@ -19,8 +19,9 @@ export interface EvaluatePipelineOptions {
  * Cross-validates a (parsed) pipeline on a task in this thread: seeded (stratified) k-fold splits from the task's
  * `cv` (or forward-chaining splits of rows in time order), one fit per fold, the score the mean of the fold scores.
  * Before the first model fit, the estimated work of all folds is checked against `workBudgetSeconds`
- * (`WorkBudgetError` when over), so what counts as too slow never depends on the machine's load. Exceptions propagate: the evaluation worker turns them into buggy results. Loads
- * the WASM libraries on first use, so prefer running it inside a worker.
+ * (`WorkBudgetError` when over), so what counts as too slow never depends on the machine's load. Exceptions
+ * propagate: the evaluation worker turns them into buggy results. Loads the WASM libraries on first use, so prefer
+ * running it inside a worker.
  */
 export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, options: EvaluatePipelineOptions = {}): Promise<EvaluationResult> {
   const budget = options.workBudgetSeconds ?? null;
@@ -38,8 +39,8 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, 
         }).map((testRows) => ({ trainRows: trainingRows(rows, testRows), testRows }));
   // The budget is checked on one split, fitted first, times the splits: the first of k-fold's near-equal ones, the
   // last (largest) of forward chaining's.
-  const largest = task.cv.scheme === 'forward-chaining' ? splits.length - 1 : 0;
-  const order = [largest, ...[...splits.keys()].filter((index) => index !== largest)];
+  const budgetFold = task.cv.scheme === 'forward-chaining' ? splits.length - 1 : 0;
+  const order = [budgetFold, ...[...splits.keys()].filter((index) => index !== budgetFold)];
   const periodic = task.featureEngineering?.periodic ?? {};
   let estimatedSeconds = 0;
   const foldScores: number[] = new Array(splits.length);
@@ -54,7 +55,7 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, 
       context,
       (shape) => {
         const foldSeconds = estimateFoldSeconds(config.model, config.preprocessing, shape);
-        if (fold === largest && budget !== null && foldSeconds * splits.length > budget) {
+        if (fold === budgetFold && budget !== null && foldSeconds * splits.length > budget) {
           throw new WorkBudgetError({ estimatedSeconds: foldSeconds * splits.length, budgetSeconds: budget });
         }
         estimatedSeconds += foldSeconds;
