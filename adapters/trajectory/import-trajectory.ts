@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
@@ -39,8 +40,9 @@ export async function importTrajectory(path: string, options: ImportTrajectoryOp
 export async function expandTrajectoryInputs(paths: readonly string[]): Promise<string[]> {
   const inputs: string[] = [];
   const visited = new Set<string>();
-  const expand = async (path: string): Promise<void> => {
-    const info = await stat(path).catch(() => undefined);
+  // `known` is the stat a parent directory's listing already took, so no path is stat-ed twice.
+  const expand = async (path: string, known?: Stats): Promise<void> => {
+    const info = known ?? (await stat(path).catch(() => undefined));
     if (info === undefined || !info.isDirectory() || (await isOpenEvolveCheckpoint(path))) {
       inputs.push(path);
       return;
@@ -53,7 +55,7 @@ export async function expandTrajectoryInputs(paths: readonly string[]): Promise<
     for (const name of entries) {
       const child = join(path, name);
       const childInfo = await stat(child).catch(() => undefined);
-      if (childInfo?.isDirectory()) await expand(child);
+      if (childInfo?.isDirectory()) await expand(child, childInfo);
       else if (/\.(json|jsonl)$/i.test(name)) inputs.push(child);
     }
   };
