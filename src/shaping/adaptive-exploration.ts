@@ -81,9 +81,9 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
       if (schedule.state.mode === 'exploit') return request;
       return { ...request, exploration: explore(request.exploration ?? defaultExploration) };
     },
-    async wrapSelect({ doSelect, request }) {
+    async wrapSelect({ doSelect, request, probe }) {
       const selection = await doSelect();
-      if (schedule.state.mode === 'exploit') return selection;
+      if (probe || schedule.state.mode === 'exploit') return selection;
       if (selection.action === 'draft' && request.exploration?.preferDraft === true && draftsLeft > 0) draftsLeft -= 1;
       if (!parsed.directive || selection.action === 'debug') return selection;
       const lookup = (concepts ??= defaultConcepts());

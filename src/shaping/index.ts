@@ -45,7 +45,7 @@ export {
 } from './function-novelty-source.js';
 
 export { normaliseValue, usefulnessOf, valueRangeOf } from './normalise-value.js';
-export { noveltyBonus } from './novelty-bonus.js';
+export { noveltyBonus, type NoveltyBonusMiddleware } from './novelty-bonus.js';
 export { NoveltyBonusOptionsSchema, type NoveltyBonusOptions } from './novelty-bonus-options.js';
 export { adaptiveExploration, type AdaptiveExplorationMiddleware } from './adaptive-exploration.js';
 export {

@@ -26,8 +26,37 @@ export const NoveltyBonusOptionsSchema = z
      * `functionNoveltySource({ current: true })`).
      */
     timing: z.enum(['admission', 'current']).default('admission'),
+    /**
+     * Scale the bonus to the selector: `strength` becomes the starting weight, and after every contested selection
+     * (improve, cross over or descend among two or more valued candidates) the weight is multiplied by
+     * `exp(rate × (shift − changed))`, where `changed` is 1 when the shaped choice differs from what the rest of the
+     * chain chooses without the bonus under the same random draws. The weight settles where the bonus changes
+     * `shift` of the choices, so one setting means the same under greedy argmax, UCT and softmax sampling.
+     */
+    autoScale: z
+      .object({
+        /** The share of contested choices the bonus should change, in (0, 1). */
+        shift: z.number().gt(0).lt(1),
+        /** Step of the multiplicative update (log-weight per selection). */
+        rate: z.number().finite().positive().default(0.2),
+        /** The weight stays within [minStrength, maxStrength]. */
+        minStrength: z.number().finite().positive().default(1e-3),
+        maxStrength: z.number().finite().positive().default(100),
+      })
+      .strict()
+      .refine((scale) => scale.minStrength <= scale.maxStrength, { message: 'minStrength must not exceed maxStrength', path: ['minStrength'] })
+      .optional(),
+    /**
+     * Probe every contested selection as `autoScale` does and count how often the bonus changed the choice
+     * (`shifts`), without tuning anything; `autoScale` always counts.
+     */
+    countShifts: z.boolean().default(false),
   })
   .strict()
+  .refine((options) => options.autoScale === undefined || options.strength > 0, {
+    message: 'autoScale starts from strength, which must then be > 0',
+    path: ['strength'],
+  })
   .refine((options) => options.timing === 'admission' || (typeof options.source === 'object' && typeof options.source.currentNovelty === 'function'), {
     message: "timing 'current' needs a NoveltySource with currentNovelty(), e.g. functionNoveltySource({ current: true })",
     path: ['timing'],

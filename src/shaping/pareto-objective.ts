@@ -27,9 +27,10 @@ export function paretoObjective(options: ParetoObjectiveOptions): SelectorMiddle
       const assessment = await source.assess(node);
       return assessment.novelty === undefined ? undefined : { novelty: { [source.id]: assessment.novelty } };
     },
-    async wrapSelect({ doSelect, request }) {
+    async wrapSelect({ doSelect, request, probe }) {
       const selection = await doSelect();
-      if (strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null)) return selection;
+      // A probe must not draw from the injected random source (it would change the run's later choices).
+      if (probe || strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null)) return selection;
       if (strength < 1 && random() >= strength) return selection;
       const eligible = request.candidates.filter((candidate) => candidate.value !== null);
       if (eligible.length < selection.chosen.length) return selection;

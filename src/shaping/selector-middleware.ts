@@ -33,10 +33,18 @@ export interface SelectorMiddleware {
     request: SelectionRequest<Node, Context>;
     events: SafeEventEmitter<ShapingEvents>;
   }): PromiseLike<SelectionRequest<Node, Context>> | SelectionRequest<Node, Context>;
-  /** Wraps the selection: call `doSelect` (the rest of the chain) and return its result, changed or not. */
+  /**
+   * Wraps the selection: call `doSelect` (the rest of the chain) and return its result, changed or not. After
+   * `doSelect`, `probeSelect` may ask the rest of the chain what it would choose for another request (a
+   * counterfactual, e.g. without this middleware's change), with the random draws `doSelect` made replayed; a probe
+   * is no selection (no event, no count) and is marked `probe` for the inner middleware, which must change no state.
+   */
   wrapSelect?<Node, Context>(options: {
     doSelect: () => PromiseLike<Selection<Node>>;
+    probeSelect: (request: SelectionRequest<Node, Context>) => PromiseLike<Selection<Node>>;
     request: SelectionRequest<Node, Context>;
+    /** True when this selection is an outer middleware's probe: return the choice, change no state. */
+    probe: boolean;
     events: SafeEventEmitter<ShapingEvents>;
   }): PromiseLike<Selection<Node>>;
   /** Told a node's outcome once the host has evaluated it. */

@@ -1,6 +1,7 @@
 import { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
+import { createSeededRandom, type RandomSource } from '../random/random-source.js';
 import { defaultExploration, SelectionRequestSchema, type Selection, type SelectionRequest } from './selector.js';
 import type { SelectorMiddleware } from './selector-middleware.js';
 import type { ShapingEvents } from './shaping-events.js';
@@ -46,21 +47,32 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   let selections = 0;
 
   type Request = SelectionRequest<Node, Context>;
-  const run = async (index: number, request: Request, innermost: { request?: Request }): Promise<Selection<Node>> => {
+  const run = async (index: number, request: Request, innermost: { request?: Request }, probe: boolean): Promise<Selection<Node>> => {
     const layer = middleware[index];
     if (layer === undefined) {
       innermost.request = request;
       return await selector(request);
     }
     const transformed = layer.transformRequest ? await layer.transformRequest({ request, events }) : request;
-    const doSelect = () => run(index + 1, transformed, innermost);
-    return layer.wrapSelect ? await layer.wrapSelect({ doSelect, request: transformed, events }) : await doSelect();
+    if (!layer.wrapSelect) return await run(index + 1, transformed, innermost, probe);
+    // The draws of the real call, so a probe sees the same random numbers (common random numbers).
+    let draws: number[] | undefined;
+    const doSelect = () => {
+      const recorded: number[] = [];
+      draws = recorded;
+      return run(index + 1, { ...transformed, random: recordingRandom(transformed.random, recorded) }, innermost, probe);
+    };
+    const probeSelect = (other: Request) => {
+      if (draws === undefined) throw new Error(`${layer.name}: probeSelect must follow doSelect`);
+      return run(index + 1, { ...other, random: replayingRandom(draws) }, {}, true);
+    };
+    return await layer.wrapSelect({ doSelect, probeSelect, request: transformed, probe, events });
   };
 
   const shaped = async (request: Request): Promise<Selection<Node>> => {
     checkArgument(SelectionRequestSchema, request, 'request');
     const innermost: { request?: Request } = {};
-    const selection = await run(0, request, innermost);
+    const selection = await run(0, request, innermost, false);
     selections += 1;
     const seen = innermost.request ?? request;
     const after = new Map(seen.candidates.map((candidate) => [candidate.id, candidate.value]));
@@ -99,4 +111,20 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
       for (const layer of middleware) await layer.observe?.({ node, outcome, events });
     },
   });
+}
+
+/** `random`, with every number it returns appended to `draws`. */
+function recordingRandom(random: RandomSource, draws: number[]): RandomSource {
+  return () => {
+    const draw = random();
+    draws.push(draw);
+    return draw;
+  };
+}
+
+/** The numbers in `draws` in order, then a fixed seeded stream, so a probe never touches the host's random source. */
+function replayingRandom(draws: readonly number[]): RandomSource {
+  let next = 0;
+  const rest = createSeededRandom(draws.length + 1);
+  return () => (next < draws.length ? draws[next++]! : rest());
 }

@@ -4,7 +4,7 @@ import type { Selector } from '../../src/shaping/selector.js';
 import type { SelectorMiddleware } from '../../src/shaping/selector-middleware.js';
 import type { SelectionMadeEvent } from '../../src/shaping/shaping-events.js';
 import { wrapSelector } from '../../src/shaping/wrap-selector.js';
-import { candidates, forbiddenRandom, shapingNode } from './shaping-fixtures.js';
+import { candidates, forbiddenRandom, scriptedRandom, shapingNode } from './shaping-fixtures.js';
 
 const pickHighest: Selector<string> = (request) => {
   const best = [...request.candidates].sort((left, right) => (right.value ?? -Infinity) - (left.value ?? -Infinity))[0];
@@ -44,6 +44,41 @@ function tracing(name: string, log: string[]): SelectorMiddleware {
 }
 
 describe('wrapSelector', () => {
+  it("lets a middleware probe the rest of the chain with the real call's random draws, unseen by the host", async () => {
+    // The policy picks the candidate at floor(draw × n): a probe with the same draws on another list picks the same slot.
+    const bySlot: Selector<string> = (request) => ({ action: 'improve', chosen: [request.candidates[Math.floor(request.random() * request.candidates.length)]!] });
+    const probed: { probe: boolean; chosen: string }[] = [];
+    const inner: SelectorMiddleware = {
+      name: 'inner',
+      async wrapSelect({ doSelect, probe }) {
+        const selection = await doSelect();
+        probed.push({ probe, chosen: selection.chosen[0]!.id });
+        return selection;
+      },
+    };
+    let counterfactual: string | undefined;
+    const outer: SelectorMiddleware = {
+      name: 'outer',
+      async wrapSelect({ doSelect, probeSelect, request }) {
+        await expect(Promise.resolve().then(() => probeSelect(request))).rejects.toThrow(/outer: probeSelect must follow doSelect/);
+        const selection = await doSelect();
+        const reversed = { ...request, candidates: [...request.candidates].reverse() };
+        counterfactual = (await probeSelect(reversed)).chosen[0]!.id;
+        return selection;
+      },
+    };
+    const shaped = wrapSelector({ selector: bySlot, middleware: [outer, inner] });
+    const events: SelectionMadeEvent[] = [];
+    shaped.events.on('selection-made', (event) => events.push(event));
+    const random = scriptedRandom([0.1]);
+    const selection = await shaped({ candidates: candidates({ a: 1, b: 2, c: 3 }), random });
+    expect(selection.chosen[0]!.id).toBe('a');
+    expect(counterfactual).toBe('c');
+    expect(random.used).toBe(1);
+    expect(probed).toEqual([{ probe: false, chosen: 'a' }, { probe: true, chosen: 'c' }]);
+    expect(events.map((event) => event.chosen)).toEqual([['a']]);
+  });
+
   it('composes middleware like wrapLanguageModel: the first transforms first and wraps outermost', async () => {
     const log: string[] = [];
     const selector: Selector<string> = (request) => {
