@@ -147,7 +147,7 @@ export function benchCommand(): Command {
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
       .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
-      .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,adaptive,adaptive-extend,gate,pareto (parts joined by + in the order bonus, pareto, schedule, gate; adaptive-extend asks for an untried component on top of the parent, adaptive-mixed alternates)', list)
+      .option('--arms <names>', 'explicit arms instead of strengths × schedules, e.g. unshaped,bonus-0.3,shift-0.3,adaptive,adaptive-extend,gate,pareto (parts joined by + in the order bonus or shift, pareto, schedule, gate; shift-0.3 is a bonus auto-scaled to change 30 % of the policy choices; adaptive-extend asks for an untried component on top of the parent, adaptive-mixed alternates)', list)
       .addOption(new Option('--seeds <n>', 'seeds per cell, from --first-seed').argParser(wholeNumber(1)).default(5))
       .addOption(new Option('--first-seed <n>', 'the first seed (develop on one range, run the final sweep on another)').argParser(wholeNumber(0)).default(1))
       .addOption(new Option('--compliance <p>', "the simulated agent's probability of following a novelty directive, 0-1 (default: its own, 0.9); one --out per value").argParser(probability))

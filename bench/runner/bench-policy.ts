@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The search policies the benchmark wraps: AIDE's greedy tree search, AIRA-dojo's MCTS and its evolutionary solver. */
 export const benchPolicies = ['aide', 'mcts', 'evolutionary'] as const;
 
@@ -15,11 +17,14 @@ export const benchSchedules = ['none', 'adaptive', 'adaptive-extend', 'adaptive-
 export type BenchSchedule = (typeof benchSchedules)[number];
 
 /**
- * A shaping arm: novelty bonus strength (0 = no bonus), exploration schedule, and optionally the near-duplicate
- * gate (`noveltyGate`) and the Pareto parent choice (`paretoObjective`); nothing of these is the unshaped arm.
+ * A shaping arm: novelty bonus strength (0 = no bonus) or the share of choices an auto-scaled bonus changes,
+ * exploration schedule, and optionally the near-duplicate gate (`noveltyGate`) and the Pareto parent choice
+ * (`paretoObjective`); nothing of these is the unshaped arm.
  */
 export interface BenchArm {
   readonly strength: number;
+  /** A bonus auto-scaled to the selector (`noveltyBonus`'s `autoScale.shift`), starting from weight 1. */
+  readonly shift?: number;
   readonly schedule: BenchSchedule;
   /** Wraps the policy with `noveltyGate`: near-duplicates are rejected before evaluation. */
   readonly gate?: boolean;
@@ -27,16 +32,34 @@ export interface BenchArm {
   readonly pareto?: boolean;
 }
 
+/** A `BenchArm` as options and run records hold it. */
+export const BenchArmSchema = z.strictObject({
+  strength: z.number().finite().min(0),
+  shift: z.number().gt(0).lt(1).optional(),
+  schedule: z.enum(benchSchedules),
+  gate: z.boolean().optional(),
+  pareto: z.boolean().optional(),
+});
+
 /** True for the unshaped arm (no bonus, no schedule, no gate, no Pareto choice). */
 export function isUnshapedArm(arm: BenchArm): boolean {
-  return arm.strength === 0 && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true;
+  return !hasBonus(arm) && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true;
 }
 
-/** A short stable name of an arm, e.g. `unshaped`, `bonus-0.3`, `adaptive`, `bonus-0.3+adaptive`, `gate`, `pareto+adaptive`. */
+/** True when the arm adds a novelty bonus, of fixed strength or auto-scaled. */
+export function hasBonus(arm: BenchArm): boolean {
+  return arm.strength > 0 || arm.shift !== undefined;
+}
+
+/**
+ * A short stable name of an arm, e.g. `unshaped`, `bonus-0.3`, `shift-0.3` (auto-scaled bonus), `adaptive`,
+ * `bonus-0.3+adaptive`, `gate`, `pareto+adaptive`.
+ */
 export function armName(arm: BenchArm): string {
   if (isUnshapedArm(arm)) return 'unshaped';
   const parts: string[] = [];
-  if (arm.strength > 0) parts.push(`bonus-${arm.strength}`);
+  if (arm.shift !== undefined) parts.push(`shift-${arm.shift}`);
+  else if (arm.strength > 0) parts.push(`bonus-${arm.strength}`);
   if (arm.pareto === true) parts.push('pareto');
   if (arm.schedule !== 'none') parts.push(arm.schedule);
   if (arm.gate === true) parts.push('gate');
@@ -44,17 +67,19 @@ export function armName(arm: BenchArm): string {
 }
 
 /**
- * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>`,
- * `pareto`, a schedule (`adaptive`, `adaptive-extend`, `adaptive-mixed`), `gate` (e.g. `bonus-0.3+adaptive`, `gate`,
+ * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>` or
+ * `shift-<share>` (a bonus auto-scaled to change that share of choices, in (0, 1)), `pareto`, a schedule
+ * (`adaptive`, `adaptive-extend`, `adaptive-mixed`), `gate` (e.g. `bonus-0.3+adaptive`, `shift-0.3`, `gate`,
  * `pareto+adaptive-extend+gate`).
  */
 export function parseArmName(name: string): BenchArm {
   if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  const match = /^(?:bonus-(\d+(?:\.\d+)?))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
+  const match = /^(?:bonus-(\d+(?:\.\d+)?)|shift-(0\.\d*[1-9]\d*))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
   if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
-  const [, strength, pareto, adaptive, gate] = match;
+  const [, strength, shift, pareto, adaptive, gate] = match;
   return {
-    strength: strength === undefined ? 0 : Number(strength),
+    strength: shift !== undefined ? 1 : strength === undefined ? 0 : Number(strength),
+    ...(shift === undefined ? {} : { shift: Number(shift) }),
     schedule: adaptive === undefined ? 'none' : (adaptive as BenchSchedule),
     ...(gate === undefined ? {} : { gate: true }),
     ...(pareto === undefined ? {} : { pareto: true }),

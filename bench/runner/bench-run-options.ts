@@ -3,7 +3,7 @@ import type { BenchAgent } from '../agents/bench-agent.js';
 import type { SimulatedAgentOptions } from '../agents/simulated-agent-options.js';
 import type { BenchEvaluator } from '../env/bench-evaluator.js';
 import type { BenchTaskCard } from '../tasks/bench-task-card.js';
-import { benchPolicies, benchSchedules } from './bench-policy.js';
+import { BenchArmSchema, benchPolicies } from './bench-policy.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';
 
@@ -12,7 +12,7 @@ export const benchRunShape = {
   /** The search policy the agent's operators are plugged into. */
   policy: z.enum(benchPolicies).default('aide'),
   /** The shaping arm: novelty bonus strength (0 = none), exploration schedule, gate and Pareto choice. */
-  arm: z.strictObject({ strength: z.number().finite().min(0), schedule: z.enum(benchSchedules), gate: z.boolean().optional(), pareto: z.boolean().optional() }),
+  arm: BenchArmSchema,
   /** Seeds the policy's random source and (through a derived seed) the agent's. */
   seed: z.number().int(),
   /** Episodes (evaluated nodes, buggy ones included) of the run; also the agent's budget. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { benchPolicies, benchSchedules } from './bench-policy.js';
+import { BenchArmSchema, benchPolicies } from './bench-policy.js';
 
 /** One mode switch of the adaptive exploration schedule, as recorded. */
 export const ModeSwitchSchema = z.strictObject({
@@ -52,7 +52,7 @@ export const BenchEpisodeRecordSchema = z.strictObject({
 export const BenchRunRecordSchema = z.strictObject({
   task: z.string().min(1),
   policy: z.enum(benchPolicies),
-  arm: z.strictObject({ strength: z.number().min(0), schedule: z.enum(benchSchedules), gate: z.boolean().optional(), pareto: z.boolean().optional() }),
+  arm: BenchArmSchema,
   /** True when the policy was wrapped with shaping middleware. */
   shaped: z.boolean(),
   seed: z.number().int(),
@@ -75,6 +75,11 @@ export const BenchRunRecordSchema = z.strictObject({
   evaluationMilliseconds: z.number().min(0),
   /** Of that, time an unshaped run spends scoring novelty only to record it (0 for shaped runs, where shaping scores). */
   measurementMilliseconds: z.number().min(0),
+  /**
+   * Arms with a novelty bonus: its weight at the end (where `autoScale` moved it), the contested selections, and how
+   * many of them the bonus changed against the same policy without it (`noveltyBonus`'s `shifts`).
+   */
+  bonusShifts: z.strictObject({ strength: z.number().min(0), contested: z.number().int().min(0), changed: z.number().int().min(0) }).optional(),
 });
 
 /** The cheap judge's verdict as recorded. */

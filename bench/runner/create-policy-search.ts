@@ -5,6 +5,7 @@ import {
   paretoObjective,
   scorerNoveltySource,
   wrapSelector,
+  type NoveltyBonusMiddleware,
   type NoveltyScorer,
   type Selector,
   type SelectorMiddleware,
@@ -14,8 +15,8 @@ import { createEvolutionarySearch, createEvolutionarySelector, type Evolutionary
 import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from '../../adapters/mcts/index.js';
 import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
-import { isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
-import type { ModeSwitch } from './bench-run-record.js';
+import { hasBonus, isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
+import type { BenchRunRecord, ModeSwitch } from './bench-run-record.js';
 
 /** What the directives of each adaptive schedule ask for (`adaptiveExploration`'s `directiveAsk`). */
 const directiveAskOf = { adaptive: 'new-idea', 'adaptive-extend': 'new-component', 'adaptive-mixed': 'alternate' } as const;
@@ -39,6 +40,8 @@ export interface PolicySearchInput {
 /** A policy's search, ready to run, and whether shaping wraps it. */
 export interface PolicySearch {
   readonly shaped: boolean;
+  /** The bonus's weight and shift counts so far, for arms with a bonus; undefined otherwise. */
+  bonusShifts(): BenchRunRecord['bonusShifts'];
   /** Runs until `episodes` nodes are evaluated. */
   run(episodes: number): Promise<void>;
 }
@@ -58,14 +61,19 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const { policy, operators, evaluate, arm, scorer, seed, lowerIsBetter, alwaysWrap, onModeSwitch } = input;
   const shaped = alwaysWrap || !isUnshapedArm(arm);
   const source = scorerNoveltySource({ scorer });
+  let bonus: NoveltyBonusMiddleware | undefined;
+  const bonusShifts = () => (bonus === undefined || !hasBonus(arm) ? undefined : { strength: bonus.strength, ...bonus.shifts });
   const middleware = (bonusSource: 'candidate' | typeof source): SelectorMiddleware[] => {
     // The README's order: the gate first, then the Pareto choice, then the schedule before the bonus.
     const list: SelectorMiddleware[] = [];
     if (arm.gate === true) list.push(noveltyGate({ source }));
     if (arm.pareto === true) list.push(paretoObjective({ source }));
     if (arm.schedule !== 'none') list.push(adaptiveExploration({ source, directiveAsk: directiveAskOf[arm.schedule] }));
-    if (arm.strength > 0 || list.length === 0) {
-      list.push(noveltyBonus({ source: bonusSource, strength: arm.strength, decay: bonusSource === 'candidate' ? 'none' : 'children' }));
+    if (hasBonus(arm) || list.length === 0) {
+      const decay = bonusSource === 'candidate' ? 'none' : 'children';
+      // Every bonus counts how often it changed the policy's choice; only an arm with a shift tunes its weight by it.
+      bonus = noveltyBonus({ source: bonusSource, strength: arm.strength, decay, countShifts: hasBonus(arm), ...(arm.shift === undefined ? {} : { autoScale: { shift: arm.shift } }) });
+      list.push(bonus);
     }
     return list;
   };
@@ -78,10 +86,10 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
 
   if (policy === 'aide') {
     const search = createAideGreedySearch({ operators, evaluate, selector: wrap<AideNode, undefined>(createAideGreedySelector(), source), seed, lowerIsBetter });
-    return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+    return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
   }
   if (policy === 'mcts') {
-    const backup = shaped && arm.strength > 0;
+    const backup = shaped && hasBonus(arm);
     const search = createMctsSearch({
       operators,
       evaluate,
@@ -91,7 +99,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
       ...mctsShape,
       ...(backup ? { noveltyBackup: source } : {}),
     });
-    return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+    return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
   }
   const search = createEvolutionarySearch({
     operators,
@@ -101,5 +109,5 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     lowerIsBetter,
     ...evolutionShape,
   });
-  return { shaped, run: async (episodes) => void (await search.run(episodes)) };
+  return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
 }

@@ -161,5 +161,6 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
     wallMilliseconds,
     evaluationMilliseconds,
     measurementMilliseconds,
+    ...(search.bonusShifts() === undefined ? {} : { bonusShifts: search.bonusShifts() }),
   };
 }

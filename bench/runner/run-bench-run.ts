@@ -57,12 +57,12 @@ export function runRecordOf(
   outcome: AgentSearchOutcome,
   medal: BenchRunRecord['medal'],
 ): BenchRunRecord {
-  const { shaped, episodes, bestImpact, bestScore, bestImpactCurve, evaluations, wallMilliseconds, evaluationMilliseconds, measurementMilliseconds } = outcome;
+  const { shaped, episodes, bestImpact, bestScore, bestImpactCurve, evaluations, wallMilliseconds, evaluationMilliseconds, measurementMilliseconds, bonusShifts } = outcome;
   const arm = run.arm;
   return {
     task: run.task,
     policy: run.policy,
-    arm: { strength: arm.strength, schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}) },
+    arm: { strength: arm.strength, ...(arm.shift === undefined ? {} : { shift: arm.shift }), schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}) },
     shaped,
     seed: run.seed,
     agent: run.agent,
@@ -75,5 +75,6 @@ export function runRecordOf(
     wallMilliseconds,
     evaluationMilliseconds,
     measurementMilliseconds,
+    ...(bonusShifts === undefined ? {} : { bonusShifts }),
   };
 }

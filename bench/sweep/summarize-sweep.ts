@@ -41,6 +41,11 @@ export interface SweepSummaryRow {
   readonly evaluations: number;
   /** Mean share of episodes that were buggy. */
   readonly buggyShare: number;
+  /**
+   * Arms with a novelty bonus: the share of contested choices it changed (pooled over runs) and its mean weight at
+   * the end of a run (an auto-scaled bonus's settled weight); null for other arms and for records without counts.
+   */
+  readonly bonusShift: { readonly changedShare: number; readonly strength: number } | null;
   /** Mean search time per run (wall time without evaluation and without recording-only scoring), milliseconds. */
   readonly searchMilliseconds: number;
   /** That time over the unshaped arm's of the same task and policy (1 for the unshaped arm; null without one). */
@@ -157,6 +162,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
       embeddingNoveltyByQuarter: noveltyByQuarterOf(group, 'nearest-neighbour'),
       evaluations: mean(group.map((record) => record.evaluations)),
       buggyShare: mean(group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length))),
+      bonusShift: bonusShiftOf(group),
       searchMilliseconds: search,
       overheadRatio: unshaped === undefined ? null : search / mean(unshaped.map(searchMilliseconds)),
       pValueVsUnshaped: compared ? mannWhitneyU(finals, unshapedFinals).pValue : null,
@@ -202,4 +208,12 @@ function pairedWithUnshaped(group: readonly BenchRunRecord[], unshaped: readonly
           random: createSeededRandom(seed),
         });
   return { seeds: pairs.length, wilcoxonP: wilcoxonSignedRank(shaped, base).pValue, a12: { mean: a12, low: interval.low, high: interval.high } };
+}
+
+/** The pooled share of contested choices a bonus changed, and its mean final weight; null without counts. */
+function bonusShiftOf(group: readonly BenchRunRecord[]): SweepSummaryRow['bonusShift'] {
+  const counted = group.flatMap((record) => (record.bonusShifts === undefined ? [] : [record.bonusShifts]));
+  const contested = counted.reduce((sum, shifts) => sum + shifts.contested, 0);
+  if (counted.length === 0 || contested === 0) return null;
+  return { changedShare: counted.reduce((sum, shifts) => sum + shifts.changed, 0) / contested, strength: mean(counted.map((shifts) => shifts.strength)) };
 }

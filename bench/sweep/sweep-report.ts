@@ -7,7 +7,7 @@ import {
   type ReportSection,
   statisticByIndex,
 } from '../../src/index.js';
-import { armName } from '../runner/bench-policy.js';
+import { armName, parseArmName } from '../runner/bench-policy.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { sweepSummaryLegend, sweepSummaryTable } from './format-sweep-summary.js';
 import { finalImpactOf, type SweepSummaryRow } from './summarize-sweep.js';
@@ -116,7 +116,8 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
     sections.push({ heading: `${task} · ${policy}`, charts: cellCharts(group, task, policy, arms) });
   }
   const strengthRows = rows
-    .filter((row) => row.schedule === 'none')
+    // Auto-scaled bonuses have no fixed strength to plot against.
+    .filter((row) => row.schedule === 'none' && parseArmName(row.arm).shift === undefined)
     .map((row) => ({ cell: `${row.task} · ${row.policy}`, strength: row.strength, impact: row.finalImpact.mean, low: Number.isFinite(row.finalImpact.low) ? row.finalImpact.low : null, high: Number.isFinite(row.finalImpact.high) ? row.finalImpact.high : null }));
   // A line against strength needs two strengths in at least one task and policy.
   const strengthsPerCell = new Map<string, Set<number>>();

@@ -61,6 +61,18 @@ describe('summarizeSweep', () => {
     expect(bonus.paired!.holmP).toBe(bonus.paired!.wilcoxonP); // a family of one
   });
 
+  it("pools the bonus's changed choices over runs and averages its final weight; other arms show none", () => {
+    const plain = benchRunFixture({ seed: 1, impacts: [0.5] });
+    const counted = [
+      { ...benchRunFixture({ seed: 1, strength: 1, impacts: [0.5] }), bonusShifts: { strength: 2, contested: 10, changed: 4 } },
+      { ...benchRunFixture({ seed: 2, strength: 1, impacts: [0.5] }), bonusShifts: { strength: 1, contested: 30, changed: 6 } },
+    ];
+    const rows = summarizeSweep([plain, ...counted]);
+    expect(rows[0]!.bonusShift).toBeNull();
+    expect(rows[1]!.bonusShift).toEqual({ changedShare: 10 / 40, strength: 1.5 });
+    expect(formatSweepSummary(rows)).toMatch(/bonus changed @ weight[\s\S]*bonus-1 .* 0\.25 @ 1\.50/);
+  });
+
   it('adjusts the paired p-values with Holm over every compared row of the sweep, and pairs only shared seeds', () => {
     const unshaped = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7].map((best, seed) => benchRunFixture({ seed, impacts: [0, best] }));
     const better = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8].map((best, seed) => benchRunFixture({ seed, strength: 1, impacts: [0, best] }));

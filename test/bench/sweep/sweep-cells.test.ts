@@ -5,17 +5,18 @@ import { armName, parseArmName } from '../../../bench/runner/bench-policy.js';
 
 describe('sweep cells', () => {
   it('parses arm names and prints them back', () => {
-    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate', 'adaptive-extend', 'bonus-1+adaptive-mixed+gate']) {
+    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate', 'adaptive-extend', 'bonus-1+adaptive-mixed+gate', 'shift-0.3', 'shift-0.25+adaptive']) {
       expect(armName(parseArmName(name))).toBe(name);
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [name] }).success).toBe(true);
     }
     expect(parseArmName('gate')).toEqual({ strength: 0, schedule: 'none', gate: true });
-    for (const bad of ['gate+adaptive', '+gate', 'adaptive+adaptive', 'bonus-']) {
+    for (const bad of ['gate+adaptive', '+gate', 'adaptive+adaptive', 'bonus-', 'shift-1', 'shift-0', 'shift-0.0', 'bonus-1+shift-0.3']) {
       expect(() => parseArmName(bad)).toThrow(/not an arm name/);
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [bad] }).success).toBe(false);
     }
     expect(parseArmName('bonus-0.3+adaptive')).toEqual({ strength: 0.3, schedule: 'adaptive' });
     expect(parseArmName('adaptive-extend')).toEqual({ strength: 0, schedule: 'adaptive-extend' });
+    expect(parseArmName('shift-0.3+adaptive')).toEqual({ strength: 1, shift: 0.3, schedule: 'adaptive' });
     expect(() => parseArmName('adaptive-other')).toThrow(/not an arm name/);
     expect(() => parseArmName('bonus')).toThrow(/not an arm name/);
     expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: ['greedy'] }).success).toBe(false);
