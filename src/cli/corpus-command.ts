@@ -6,6 +6,7 @@ import { readCorpusManifest } from '../corpus/corpus-files.js';
 import { corpusManifestName } from '../corpus/corpus-manifest.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { wholeNumberOption } from './bootstrap-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './load-runs.js';
 import { trajectoryReader } from '../../adapters/trajectory/index.js';
@@ -25,7 +26,7 @@ async function embedderDimensions(options: CorpusBuildOptions): Promise<number |
 }
 
 /** `boden corpus build <inputs...>`: summarises, embeds and indexes a task's solutions into a corpus directory. */
-export function corpusCommand(setExitCode: (code: ExitCode) => void): Command {
+export function corpusCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   const build = new Command('build')
     .description('build (or append to) a corpus of a task\'s solutions: source files, notebooks, JSONL records, trajectories')
     .argument('<inputs...>', 'solution files and directories (.py, .ipynb, .jsonl records, trajectories)')
@@ -44,13 +45,13 @@ export function corpusCommand(setExitCode: (code: ExitCode) => void): Command {
         const dimensions = await embedderDimensions(options);
         const embedder = new HashingEmbedder(dimensions === undefined ? {} : { dimensions });
         const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs, task: options.task, out: options.out, embedder });
-        for (const item of skipped) process.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
-        process.stdout.write(
+        for (const item of skipped) io.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
+        io.stdout.write(
           `added ${added.length} solution(s) to ${options.out} (task ${corpus.task}, ${corpus.size} in the corpus), skipped ${skipped.length} input(s)\n`,
         );
         setExitCode(skipped.length > 0 ? ExitCode.findings : ExitCode.ok);
       } catch (error) {
-        process.stderr.write(`boden corpus build: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden corpus build: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
       }
     });

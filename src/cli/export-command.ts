@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -14,7 +15,7 @@ interface ExportCommandOptions {
 }
 
 /** `boden export <paths...>`: converts trajectories of any format into boden's episode JSON lines. */
-export function exportCommand(setExitCode: (code: ExitCode) => void): Command {
+export function exportCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('export')
     .description('convert trajectories of any supported format to boden\'s episode JSON lines (runs, episodes, infeasible attempts)')
     .argument('<paths...>', 'trajectory files or directories')
@@ -24,15 +25,15 @@ export function exportCommand(setExitCode: (code: ExitCode) => void): Command {
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ExportCommandOptions) => {
       const { runs, failures } = await loadRuns(paths, {
-        progress: createProgress({ quiet: options.quiet === true }),
+        progress: createProgress({ quiet: options.quiet === true, stream: io.stderr }),
         ...(options.format ? { format: options.format } : {}),
         ...(options.metric ? { metricName: options.metric } : {}),
       });
       const text = runs.map((run) => [...runToJsonLines(run)].join('\n')).join('\n');
       const body = text === '' ? '' : `${text}\n`;
       if (options.out) await writeFileAtomic(options.out, body);
-      else process.stdout.write(body);
-      for (const failure of failures) process.stderr.write(`boden export: ${failure.message}\n`);
+      else io.stdout.write(body);
+      for (const failure of failures) io.stderr.write(`boden export: ${failure.message}\n`);
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });
 }

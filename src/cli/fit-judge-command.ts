@@ -9,6 +9,7 @@ import { collectRubricExamples } from '../judges/rubric-examples.js';
 import { rubricDecisionRules, type RubricJudgeParameters } from '../judges/rubric-judge-parameters.js';
 import { spearmanWithConfidence, type SpearmanWithConfidence } from '../statistics/bootstrap.js';
 import { addBootstrapOptions } from './bootstrap-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
 import { describeFailure } from './load-runs.js';
@@ -43,7 +44,7 @@ interface FitReport {
  * leave-one-run-out cross-validated Spearman ρ with bootstrap 95% CIs and the held-out confidence calibration,
  * and writes the parameters atomically to `--out`.
  */
-export function fitJudgeCommand(setExitCode: (code: ExitCode) => void): Command {
+export function fitJudgeCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addBootstrapOptions(new Command('fit-judge'))
     .description('fit the rubric judge\'s thresholds on reference labels; report in-sample and leave-one-run-out ρ with 95% CIs')
     .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label')
@@ -53,13 +54,13 @@ export function fitJudgeCommand(setExitCode: (code: ExitCode) => void): Command 
     .option('--quiet', 'no progress on stderr')
     .action(async (options: FitJudgeCommandOptions) => {
       const { seed, resamples } = options;
-      const progress = createProgress({ quiet: options.quiet === true });
+      const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       let loaded: Awaited<ReturnType<typeof loadLabelledRuns>>;
       try {
         loaded = await loadLabelledRuns({ labelsFile: options.labels, dataRoot: options.dataRoot, progress });
       } catch (error) {
         progress.end();
-        process.stderr.write(`boden fit-judge: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden fit-judge: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -68,7 +69,7 @@ export function fitJudgeCommand(setExitCode: (code: ExitCode) => void): Command 
       const { examples, unmatched } = await collectRubricExamples({ labels, runsByFile });
       if (examples.length < 2) {
         progress.end();
-        process.stderr.write(`boden fit-judge: only ${examples.length} label(s) matched an episode; nothing to fit\n`);
+        io.stderr.write(`boden fit-judge: only ${examples.length} label(s) matched an episode; nothing to fit\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -107,12 +108,12 @@ export function fitJudgeCommand(setExitCode: (code: ExitCode) => void): Command 
         try {
           await writeFileAtomic(resolve(options.out), `${JSON.stringify(parameters, null, 2)}\n`);
         } catch (error) {
-          process.stderr.write(`boden fit-judge: cannot write ${options.out}: ${(error as Error).message}\n`);
+          io.stderr.write(`boden fit-judge: cannot write ${options.out}: ${(error as Error).message}\n`);
           setExitCode(ExitCode.usageOrInputError);
           return;
         }
       }
-      process.stdout.write(options.json ? `${JSON.stringify(report)}\n` : `${formatReport(report, options.out)}\n`);
+      io.stdout.write(options.json ? `${JSON.stringify(report)}\n` : `${formatReport(report, options.out)}\n`);
       setExitCode(unmatched.length > 0 ? ExitCode.findings : ExitCode.ok);
     });
 }

@@ -7,6 +7,7 @@ import { openCorpus } from '../corpus/open-corpus.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import type { Run } from '../episode/run.js';
 import { wholeNumberOption } from './bootstrap-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -34,7 +35,7 @@ interface ScoredRun {
  * corpus's medal-tier solutions scored leave-one-out (when its records carry `medal`), and where the episodes'
  * nearest human solutions sit on the corpus timeline (when they carry `timestamp`).
  */
-export function hscoreCommand(setExitCode: (code: ExitCode) => void): Command {
+export function hscoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('hscore')
     .description('score every episode\'s H-creativity: the rubric judge (0-4) against its k nearest corpus solutions, and its distance to the corpus')
     .argument('<trajectories...>', 'trajectory files or directories')
@@ -57,16 +58,16 @@ export function hscoreCommand(setExitCode: (code: ExitCode) => void): Command {
         // The same embedder and summarizer on both sides, so the ceiling is on the same scale.
         if (options.crossTask !== undefined) crossCorpus = await openCorpus(options.crossTask, { embedder: corpus.embedder, summarizer: corpus.summarizer });
       } catch (error) {
-        process.stderr.write(`boden hscore: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden hscore: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
       if (crossCorpus !== null && crossCorpus.task === corpus.task) {
-        process.stderr.write(`boden hscore: warning: the --cross-task corpus is of the same task (${corpus.task}), so it is no ceiling\n`);
+        io.stderr.write(`boden hscore: warning: the --cross-task corpus is of the same task (${corpus.task}), so it is no ceiling\n`);
       }
       const scorer = createHCreativityScorer({ corpus, k: options.k });
       const crossScorer = crossCorpus === null ? null : createHCreativityScorer({ corpus: crossCorpus, k: options.k });
-      const progress = createProgress({ quiet: options.quiet === true });
+      const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       const { runs, failures } = await loadRuns(paths, { progress });
       const scored: ScoredRun[] = [];
       for (const [position, run] of runs.entries()) {
@@ -76,26 +77,26 @@ export function hscoreCommand(setExitCode: (code: ExitCode) => void): Command {
         progress.end();
         const result = { run, scores, cross };
         scored.push(result);
-        process.stdout.write(options.json ? jsonLines(result) : `${runTable(result, corpus, crossCorpus)}\n\n`);
+        io.stdout.write(options.json ? jsonLines(result) : `${runTable(result, corpus, crossCorpus)}\n\n`);
       }
       progress.update('medal tiers: scoring the corpus\'s medal solutions leave-one-out');
       const medalTiers = await scoreMedalTiers(corpus, scorer);
       progress.end();
       const timeline = nearestHumanNeighbourTimeline(corpus, scored.flatMap((result) => result.scores));
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(calibrationLine(scored, corpus, crossCorpus, medalTiers, timeline))}\n`);
+        io.stdout.write(`${JSON.stringify(calibrationLine(scored, corpus, crossCorpus, medalTiers, timeline))}\n`);
       } else {
         const tables = [
           crossCorpus !== null && scored.length > 0 ? crossTaskTable(scored, crossCorpus) : null,
           medalTiers.length > 0 ? medalTable(medalTiers, scored, corpus) : null,
           timeline === null ? null : timelineTable(timeline, options.k),
         ].filter((table): table is string => table !== null);
-        for (const table of tables) process.stdout.write(`${table}\n\n`);
+        for (const table of tables) io.stdout.write(`${table}\n\n`);
       }
-      for (const failure of failures) process.stderr.write(`boden hscore: ${failure.message}\n`);
+      for (const failure of failures) io.stderr.write(`boden hscore: ${failure.message}\n`);
       if (!options.json) {
         const bad = failures.length === 0 ? '' : `, ${failures.length} could not be read`;
-        process.stderr.write(`scored ${runs.length} run(s) against ${corpus.size} corpus solution(s)${bad}\n`);
+        io.stderr.write(`scored ${runs.length} run(s) against ${corpus.size} corpus solution(s)${bad}\n`);
       }
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });

@@ -1,12 +1,13 @@
+import type { CliStream } from './cli-io.js';
+
 /** Reports progress of long work on stderr, so stdout stays clean for tables and JSON. */
 export interface Progress {
   update(message: string): void;
   end(): void;
 }
 
-/** Progress on one rewritten stderr line when stderr is a terminal; silent otherwise or when `quiet`. */
-export function createProgress({ quiet }: { quiet: boolean }): Progress {
-  const stream = process.stderr;
+/** Progress on one rewritten line of `stream` (default stderr) when it is a terminal; silent otherwise or when `quiet`. */
+export function createProgress({ quiet, stream = process.stderr }: { quiet: boolean; stream?: CliStream }): Progress {
   if (quiet || !stream.isTTY) return { update() {}, end() {} };
   let shown = false;
   return {

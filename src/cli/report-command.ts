@@ -13,6 +13,7 @@ import type { TrajectoryStatistics } from '../report/trajectory-statistics.js';
 import { writeReportFile } from '../report/write-report.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
 import { wholeNumberOption } from './bootstrap-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -34,7 +35,7 @@ interface ReportCommandOptions {
  * paper's RQ2 view of the runs (P-creativity and impact over the run, ΔImpact against ΔP-creativity, rubric
  * levels per quarter, a runs table) as one self-contained HTML file; prints a summary on stdout.
  */
-export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
+export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('report')
     .description('judge every episode on the 0-4 rubric (P-creativity) and write an HTML report of P-creativity and impact over the run')
     .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
@@ -51,7 +52,7 @@ export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
       try {
         if (options.taskCard !== undefined) taskCard = await readTaskCard(options.taskCard);
       } catch (error) {
-        process.stderr.write(`boden report: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden report: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -59,19 +60,19 @@ export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
       if (!(await stat(outDirectory).catch(() => undefined))?.isDirectory()) {
         // Fail before judging every run, not after.
         const error = new ReportWriteError({ path: options.out, reason: `no such directory ${outDirectory}` });
-        process.stderr.write(`boden report: ${error.message}\n`);
+        io.stderr.write(`boden report: ${error.message}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      const progress = createProgress({ quiet: options.quiet === true });
+      const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       const { runs, failures } = await loadRuns(paths, {
         progress,
         ...(options.format ? { format: options.format } : {}),
         ...(options.metric ? { metricName: options.metric } : {}),
       });
-      for (const failure of failures) process.stderr.write(`boden report: ${failure.message}\n`);
+      for (const failure of failures) io.stderr.write(`boden report: ${failure.message}\n`);
       if (runs.length === 0) {
-        process.stderr.write('boden report: no run could be read; no report written\n');
+        io.stderr.write('boden report: no run could be read; no report written\n');
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -94,11 +95,11 @@ export function reportCommand(setExitCode: (code: ExitCode) => void): Command {
       try {
         await writeReportFile(options.out, await renderReportHtml(document));
       } catch (error) {
-        process.stderr.write(`boden report: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden report: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      process.stdout.write(options.json ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n` : `${textSummary(statistics, options.out, charts)}\n`);
+      io.stdout.write(options.json ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n` : `${textSummary(statistics, options.out, charts)}\n`);
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });
 }

@@ -10,6 +10,7 @@ import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { addLlmJudgeOptions, createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
@@ -25,7 +26,7 @@ interface ScoreCommandOptions extends JudgeCommandOptions {
 }
 
 /** `boden score <paths...>`: imports trajectories and prints each run's episodes with usefulness and novelty. */
-export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
+export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addLlmJudgeOptions(
     new Command('score')
       .description('import trajectories and print, per run, every episode with its score, impact, failed attempts and novelty metrics')
@@ -46,7 +47,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         try {
           taskCard = await readTaskCard(options.taskCard);
         } catch (error) {
-          process.stderr.write(`boden score: ${describeFailure(error)}\n`);
+          io.stderr.write(`boden score: ${describeFailure(error)}\n`);
           setExitCode(ExitCode.usageOrInputError);
           return;
         }
@@ -55,7 +56,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
       try {
         commandJudge = createJudgeFromOptions(options);
       } catch (error) {
-        process.stderr.write(`boden score: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden score: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -65,16 +66,16 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
           const corpus = await openCorpus(options.corpus);
           corpusScoring = { corpus, scorer: createHCreativityScorer({ corpus }) };
         } catch (error) {
-          process.stderr.write(`boden score: ${describeFailure(error)}\n`);
+          io.stderr.write(`boden score: ${describeFailure(error)}\n`);
           setExitCode(ExitCode.usageOrInputError);
           return;
         }
       }
-      const progress = createProgress({ quiet: options.quiet === true });
+      const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       // Said once, when it happens: every later verdict of the run falls back without waiting for the server.
       commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, reason }) => {
         progress.end();
-        process.stderr.write(`boden score: stopped calling ${judge} after ${failures} episodes in a row failed (last: ${reason}); the rest fall back to the rubric judge\n`);
+        io.stderr.write(`boden score: stopped calling ${judge} after ${failures} episodes in a row failed (last: ${reason}); the rest fall back to the rubric judge\n`);
       });
       let fellBack = 0;
       const { runs, failures } = await loadRuns(paths, {
@@ -89,18 +90,18 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void): Command {
         fellBack += judged?.fallbacks.length ?? 0;
         const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
-        process.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
+        io.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
       }
-      for (const failure of failures) process.stderr.write(`boden score: ${failure.message}\n`);
+      for (const failure of failures) io.stderr.write(`boden score: ${failure.message}\n`);
       if (runs.length === 0 && failures.length === 0) {
         // Nothing to score is a finding, not a success: a wrong folder should not look like an empty result.
-        process.stderr.write(`boden score: no trajectories found in ${paths.map(escapeCell).join(', ')} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`);
+        io.stderr.write(`boden score: no trajectories found in ${paths.map(escapeCell).join(', ')} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`);
         setExitCode(ExitCode.findings);
         return;
       }
       if (!options.json) {
         const bad = failures.length === 0 ? '' : `, ${failures.length} could not be read`;
-        process.stderr.write(`scored ${runs.length} run(s)${bad}\n`);
+        io.stderr.write(`scored ${runs.length} run(s)${bad}\n`);
       }
       // A verdict that fell back is a degraded result: exit 1 (findings), unless an input could not be read at all.
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : fellBack > 0 ? ExitCode.findings : ExitCode.ok);

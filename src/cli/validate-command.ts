@@ -11,6 +11,7 @@ import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../judges/rubric-judge-validation-scorers.js';
 import { addBootstrapOptions } from './bootstrap-options.js';
+import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
 import { describeFailure } from './load-runs.js';
@@ -28,7 +29,7 @@ interface ValidateCommandOptions extends JudgeCommandOptions {
 }
 
 /** `boden validate --labels <file>`: Spearman ρ with a bootstrap CI of every metric and judge against labels. */
-export function validateCommand(setExitCode: (code: ExitCode) => void): Command {
+export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addLlmJudgeOptions(
     addBootstrapOptions(new Command('validate'))
       .description('correlate every registered metric and judge with reference P-creativity labels (Spearman ρ, bootstrap 95% CI)')
@@ -47,17 +48,17 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
       try {
         commandJudge = createJudgeFromOptions(options);
       } catch (error) {
-        process.stderr.write(`boden validate: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden validate: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      const progress = createProgress({ quiet: options.quiet === true });
+      const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       let loaded: Awaited<ReturnType<typeof loadLabelledRuns>>;
       try {
         loaded = await loadLabelledRuns({ labelsFile: options.labels, dataRoot: options.dataRoot, progress });
       } catch (error) {
         progress.end();
-        process.stderr.write(`boden validate: ${describeFailure(error)}\n`);
+        io.stderr.write(`boden validate: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
@@ -74,11 +75,11 @@ export function validateCommand(setExitCode: (code: ExitCode) => void): Command 
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(toJson(result, alpha))}\n`);
+        io.stdout.write(`${JSON.stringify(toJson(result, alpha))}\n`);
       } else {
-        process.stdout.write(`${report(result, labels.length)}\n`);
+        io.stdout.write(`${report(result, labels.length)}\n`);
         if (alpha !== undefined) {
-          process.stdout.write(
+          io.stdout.write(
             `\nannotators: Krippendorff's ordinal alpha ${formatNumber(alpha.ordinal)} ` +
               `(nominal ${formatNumber(alpha.nominal)}, interval ${formatNumber(alpha.interval)}) over ${alpha.units} labelled episodes\n`,
           );

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.js';
+import { spawnCli as runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory('boden-bench-cli-');

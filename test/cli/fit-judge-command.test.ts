@@ -1,34 +1,16 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRubricJudgeParameters } from '../../src/judges/rubric-judge-parameters.js';
-import type { CliResult } from '../support/run-cli.js';
-import { hasSharedData, projectRoot, sharedDataPath } from '../support/shared-data.js';
+import { runCli, type CliResult } from '../support/run-cli.js';
+import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory();
 
-/** Runs `boden fit-judge <args>` as a real process (the command on its own, as `src/cli/main.ts` registers it). */
+/** Runs `boden fit-judge <args>` in process. */
 function runFitJudge(args: readonly string[]): Promise<CliResult> {
-  const command = pathToFileURL(join(projectRoot, 'src', 'cli', 'fit-judge-command.ts')).href;
-  const script = `import { fitJudgeCommand } from ${JSON.stringify(command)};
-let code = 0;
-await fitJudgeCommand((value) => { code = value; }).exitOverride().parseAsync(${JSON.stringify(args)}, { from: 'user' }).catch(() => { code = 2; });
-process.exitCode = code;`;
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+  return runCli(['fit-judge', ...args]);
 }
 
 describe.skipIf(!hasSharedData)('boden fit-judge on the dev labels', () => {

@@ -1,16 +1,29 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { CliStream } from '../../src/cli/cli-io.js';
+import { runBoden } from '../../src/cli/run-boden.js';
 import { projectRoot } from './shared-data.js';
 
-/** What a CLI process printed and how it ended. */
+/** What a CLI run printed and how it ended. */
 export interface CliResult {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
+/**
+ * Runs `boden <args>` in this process (`runBoden` with buffered streams), as the program would from the project
+ * root. The benchmark commands write to the process's streams, so run them with `spawnCli`.
+ */
+export async function runCli(args: readonly string[]): Promise<CliResult> {
+  const stdout = bufferStream();
+  const stderr = bufferStream();
+  const code = await runBoden(args, { stdout, stderr });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
 /** Runs `boden <args>` from the TypeScript sources as a real process (through tsx), with no stdin. */
-export function runCli(args: readonly string[], options: { cwd?: string } = {}): Promise<CliResult> {
+export function spawnCli(args: readonly string[], options: { cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), ...args], {
       cwd: options.cwd ?? projectRoot,
@@ -24,4 +37,17 @@ export function runCli(args: readonly string[], options: { cwd?: string } = {}):
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
   });
+}
+
+/** A stream that keeps what is written, not a terminal. */
+function bufferStream(): CliStream & { text(): string } {
+  const chunks: string[] = [];
+  return {
+    isTTY: false,
+    write(text: string) {
+      chunks.push(text);
+      return true;
+    },
+    text: () => chunks.join(''),
+  };
 }
