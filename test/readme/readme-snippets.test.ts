@@ -1,0 +1,64 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/shared-data.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+/** Every ```ts block of the README, in order. */
+const snippets = [...readFileSync(join(projectRoot, 'README.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+const built = existsSync(join(projectRoot, 'dist', 'src', 'index.js'));
+if (!built) console.warn('skipping the README snippet tests: dist/ is missing (npm test builds it; or run npm run build)');
+
+/**
+ * The README's TypeScript snippets, pasted as a user would into a project that installed the packed package: `npm
+ * pack` of the built tree, unpacked as `node_modules/boden` of a temporary project whose other dependencies link to
+ * the clone's (nothing is downloaded), then type-checked with strict settings and run.
+ */
+describe.skipIf(!built)('the README, as written, against the packed package', () => {
+  const project = useTemporaryDirectory('boden-readme-');
+  let packed: string[] = [];
+
+  beforeAll(() => {
+    const [{ filename, files }] = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    ) as [{ filename: string; files: { path: string }[] }];
+    packed = files.map((file) => file.path);
+    const modules = join(project, 'node_modules');
+    mkdirSync(modules);
+    execFileSync('tar', ['-xzf', join(project, filename), '-C', modules]);
+    renameSync(join(modules, 'package'), join(modules, 'boden'));
+    for (const entry of readdirSync(join(projectRoot, 'node_modules'))) {
+      if (!entry.startsWith('.')) symlinkSync(join(projectRoot, 'node_modules', entry), join(modules, entry));
+    }
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'readme-user', private: true, type: 'module' }));
+    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] };
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['snippet-*.ts'] }));
+    copyFileSync(join(projectRoot, 'examples', 'aide-tabular-run.journal.json'), join(project, 'journal.json'));
+    snippets.forEach((snippet, index) => writeFileSync(join(project, `snippet-${index + 1}.ts`), snippet));
+  }, 120_000);
+
+  it('finds the snippets (the test can see what it tests)', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(3);
+    for (const snippet of snippets) expect(snippet).toMatch(/from 'boden(\/[a-z-/]+)?'/);
+  });
+
+  it('ships the compiled library and nothing that imports sources it does not ship', () => {
+    expect(packed).toContain('dist/src/index.js');
+    expect(packed).toContain('dist/src/cli/main.js');
+    expect(packed.filter((path) => !/^(dist\/|package\.json$|README\.md$|LICENSE)/.test(path))).toEqual([]);
+  });
+
+  it('type-checks every snippet with strict settings against the package', () => {
+    const tsc = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 120_000);
+
+  it.each(snippets.map((_, index) => index + 1))('runs snippet %i to its end, printing no error', (number) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', `snippet-${number}.ts`], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(0);
+  }, 90_000);
+});
