@@ -34,9 +34,15 @@ export const lineChartOptionsSchema = z.strictObject({
 /** Options of `lineChartSpec` as callers write them. */
 export type LineChartOptions = z.input<typeof lineChartOptionsSchema>;
 
+/** Dash patterns of the series in order (solid first), so lines that coincide stay visible in print and grey. */
+const dashes: readonly (readonly number[])[] = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3]];
+/** Point shapes of the series in order, for the same reason. */
+const shapes: readonly string[] = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
+
 /**
  * A Vega-Lite spec of one line per series, with a point on every row (so a one-row series still shows) and an
- * optional shaded band per series: a layered area (band) under the lines. Throws `InvalidOptionsError`.
+ * optional shaded band per series: a layered area (band) under the lines. Each series has its own colour, dash
+ * pattern and point shape, so a series drawn exactly over another still shows. Throws `InvalidOptionsError`.
  */
 export function lineChartSpec(options: LineChartOptions): ChartSpec {
   const parsed = parseOptions(lineChartOptionsSchema, options, 'lineChartSpec');
@@ -47,6 +53,9 @@ export function lineChartSpec(options: LineChartOptions): ChartSpec {
     scale: { domain, range: parsed.colours ?? paletteColours(domain.length) },
     legend: parsed.seriesTitle === '' ? { title: null, orient: 'top' } : { title: parsed.seriesTitle, orient: 'top' },
   } as const;
+  const cycle = <Value>(values: readonly Value[]) => domain.map((_, index) => values[index % values.length]!);
+  const strokeDash = { field: parsed.series, type: 'nominal', scale: { domain, range: cycle(dashes) }, legend: colour.legend } as const;
+  const shape = { field: parsed.series, type: 'nominal', scale: { domain, range: cycle(shapes) }, legend: colour.legend } as const;
   const x = {
     field: parsed.x,
     type: parsed.xType,
@@ -77,8 +86,8 @@ export function lineChartSpec(options: LineChartOptions): ChartSpec {
     data: { values: copyRows(parsed.rows) },
     layer: [
       ...band,
-      { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color: colour } },
-      { mark: { type: 'point', filled: true, size: 28, opacity: 1 }, encoding: { x, y, color: withoutLegend(colour) } },
+      { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color: colour, strokeDash } },
+      { mark: { type: 'point', filled: true, size: 28, opacity: 1 }, encoding: { x, y, color: colour, shape } },
     ],
   };
 }

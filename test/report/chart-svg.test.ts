@@ -46,6 +46,20 @@ describe('lineChartSpec + renderChartSvg', () => {
     expect(svg).toContain('>agent B</text>');
   });
 
+  it('gives each series its own dash and point shape, so a line drawn exactly over another still shows', async () => {
+    const same = [0, 1, 2].flatMap((episode) => ['unshaped', 'adaptive'].map((series) => ({ episode, value: 0.5, series })));
+    const svg = await renderChartSvg(lineChartSpec({ title: 'Identical', rows: same, x: 'episode', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' }));
+    const lines = markGroups(svg, 'line');
+    expect(lines).toHaveLength(2);
+    const dashArrays = lines.map((line) => /stroke-dasharray="([^"]+)"/.exec(line)?.[1] ?? 'solid');
+    expect(new Set(dashArrays).size).toBe(2);
+    // Points of the two series differ in shape: their path outlines are not the same.
+    const outlines = new Set([...markGroups(svg, 'symbol').join('').matchAll(/<path[^>]* d="([^"]+)"/g)].map((match) => match[1]!.replace(/^M[^A-Za-z]+/, '')));
+    expect(outlines.size).toBeGreaterThanOrEqual(2);
+    // One legend, not one per channel.
+    expect(count(svg, '>unshaped</text>')).toBe(1);
+  });
+
   it('renders the same spec to the same bytes, whatever was rendered before', async () => {
     const spec = lineChartSpec({ title: 'Deterministic', rows: lineRows, x: 'episode', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' });
     const first = await renderChartSvg(spec);
