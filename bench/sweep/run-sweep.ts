@@ -155,6 +155,11 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   const pending = cells.filter((cell) => !store.has(cell.id));
   const resumed = cells.length - pending.length;
   const sessions = [...(manifest?.sessions ?? [])];
+  // A process killed between appending a run and saving the manifest (kill -9) leaves its session short of runs
+  // the store holds: they are that session's, the last one recorded.
+  const accounted = sessions.reduce((sum, session) => sum + session.runs, 0);
+  const last = sessions.at(-1);
+  if (last !== undefined && store.records.length > accounted) sessions[sessions.length - 1] = { ...last, runs: last.runs + store.records.length - accounted };
   const saveManifest = (runs: number) =>
     writeFileAtomic(
       manifestPath,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../bench/sweep/run-sweep.js';
@@ -51,9 +51,12 @@ describe('runSweep', () => {
     expect(kept).toHaveLength(1);
     const manifest = JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8')) as { sessions: { runs: number }[] };
     expect(manifest.sessions.map((session) => session.runs)).toEqual([1]);
+    // As kill -9 between appending the run and saving the manifest leaves it: the session counts 0 of its 1 run.
+    await writeFile(join(out, 'sweep.json'), JSON.stringify({ ...manifest, sessions: [{ ...manifest.sessions[0], runs: 0 }] }));
     const resumed = await runSweep({ ...base, out });
     expect(resumed.resumed).toBe(1);
     expect(resumed.ran).toBe(3);
+    expect(resumed.sessions.map((session) => session.runs)).toEqual([1, 3]);
     expect(resumed.records.map((record) => `${record.arm.schedule}-${record.seed}`)).toEqual(['none-1', 'adaptive-1', 'none-2', 'adaptive-2']);
   }, 240_000);
 
