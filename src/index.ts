@@ -16,6 +16,8 @@ export { NotATrajectoryError } from './errors/not-a-trajectory-error.js';
 export { DuplicateNodeIdError } from './errors/duplicate-node-id-error.js';
 export { UnknownParentError } from './errors/unknown-parent-error.js';
 export { ParentCycleError } from './errors/parent-cycle-error.js';
+export { FileReadError } from './errors/file-read-error.js';
+export { FileWriteError } from './errors/file-write-error.js';
 
 export { parseOptions } from './options/parse-options.js';
 export { createSeededRandom, type RandomSource } from './random/random-source.js';

@@ -1,4 +1,6 @@
-import { open, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, open, stat } from 'node:fs/promises';
+import { FileReadError } from '../../src/errors/file-read-error.js';
 import { EmptyTrajectoryError, NotATrajectoryError, type TrajectoryFormat } from '../../src/index.js';
 import { isOpenEvolveCheckpoint } from './openevolve-importer.js';
 
@@ -15,9 +17,14 @@ export async function detectTrajectoryFormat(path: string): Promise<TrajectoryFo
   try {
     info = await stat(path);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw FileReadError.from(error, path);
     throw new NotATrajectoryError({ file: path, location: null, reason: 'no such file or directory', cause: error });
   }
   if (info.isDirectory()) {
+    // A folder that cannot be listed would look like one that is no checkpoint.
+    await access(path, constants.R_OK | constants.X_OK).catch((error: unknown) => {
+      throw FileReadError.from(error, path);
+    });
     if (await isOpenEvolveCheckpoint(path)) return 'openevolve-checkpoint';
     throw new NotATrajectoryError({
       file: path,
@@ -43,7 +50,9 @@ export async function detectTrajectoryFormat(path: string): Promise<TrajectoryFo
 }
 
 async function readHead(path: string): Promise<string> {
-  const handle = await open(path, 'r');
+  const handle = await open(path, 'r').catch((error: unknown) => {
+    throw FileReadError.from(error, path);
+  });
   try {
     const buffer = Buffer.alloc(peekBytes);
     const { bytesRead } = await handle.read(buffer, 0, peekBytes, 0);

@@ -34,8 +34,8 @@ export async function importTrajectory(path: string, options: ImportTrajectoryOp
 /**
  * Expands files and directories into trajectory inputs: a checkpoint directory is one input; any other
  * directory contributes its `.json`/`.jsonl` files and checkpoint subdirectories, recursively, in name order,
- * following symbolic links to directories once each (a loop ends). Paths that do not exist are kept, so the caller
- * reports them with the other bad inputs.
+ * following symbolic links to directories once each (a loop ends). Paths that do not exist and folders that cannot
+ * be listed are kept, so the caller reports them with the other bad inputs.
  */
 export async function expandTrajectoryInputs(paths: readonly string[]): Promise<string[]> {
   const inputs: string[] = [];
@@ -51,7 +51,13 @@ export async function expandTrajectoryInputs(paths: readonly string[]): Promise<
     const real = await realpath(path);
     if (visited.has(real)) return;
     visited.add(real);
-    const entries = (await readdir(path)).sort((left, right) => left.localeCompare(right));
+    const listing = await readdir(path).catch(() => undefined);
+    // A folder that cannot be listed is kept as an input: importing it reports why, beside the other bad inputs.
+    if (listing === undefined) {
+      inputs.push(path);
+      return;
+    }
+    const entries = listing.sort((left, right) => left.localeCompare(right));
     for (const name of entries) {
       const child = join(path, name);
       const childInfo = await stat(child).catch(() => undefined);
