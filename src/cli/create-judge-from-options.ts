@@ -16,7 +16,7 @@ export type JudgeChoice = (typeof judgeChoices)[number];
 
 /**
  * Adds the LLM judge's options to a command (`score` and `validate` share them): server, model, cache, and the
- * request timeout, retries and circuit breaker that keep a dead server from hanging the command.
+ * request timeout, retries, whole-run deadline and circuit breaker that keep a dead server from hanging the command.
  */
 export function addLlmJudgeOptions(command: Command): Command {
   return command
@@ -25,6 +25,12 @@ export function addLlmJudgeOptions(command: Command): Command {
     .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
     .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
     .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
+    .addOption(
+      wholeNumberOption('--llm-deadline <ms>', 'LLM judge: no request after this long from the first call; every later verdict falls back (0 = no deadline)', {
+        minimum: 0,
+        defaultValue: 0,
+      }),
+    )
     .addOption(
       wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
         minimum: 0,
@@ -45,6 +51,8 @@ export interface JudgeCommandOptions {
   llmRetries?: number;
   /** Calls in a row ending in provider failures before the LLM judge stops calling (0 = never). */
   llmCircuitBreaker?: number;
+  /** Whole-run deadline of the LLM judge from its first call, milliseconds (0 = none). */
+  llmDeadline?: number;
   escalationThreshold?: string;
   maxEscalations?: number | string;
 }
@@ -84,6 +92,7 @@ export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJud
     ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
     ...(options.llmRetries === undefined ? {} : { maxRetries: options.llmRetries }),
     ...(options.llmCircuitBreaker === undefined ? {} : { circuitBreaker: options.llmCircuitBreaker === 0 ? null : options.llmCircuitBreaker }),
+    ...(options.llmDeadline === undefined || options.llmDeadline === 0 ? {} : { deadlineMs: options.llmDeadline }),
   });
   if (choice === 'llm') return { judge: llm, llm };
   const escalating = createEscalatingJudge({

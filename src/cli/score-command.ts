@@ -77,6 +77,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
         progress.end();
         io.stderr.write(`boden score: stopped calling ${judge} after ${failures} episodes in a row failed (last: ${reason}); the rest fall back to the rubric judge\n`);
       });
+      commandJudge?.llm?.events.on('judge-deadline-passed', ({ judge, deadlineMs }) => {
+        progress.end();
+        io.stderr.write(`boden score: stopped calling ${judge}: the --llm-deadline of ${deadlineMs} ms passed; the rest fall back to the rubric judge\n`);
+      });
+      // While a call waits on a slow server, the progress line says so (on a terminal).
+      commandJudge?.llm?.events.on('judge-retry', ({ episodeId, request, message }) => progress.update(`judging ${episodeId}: request ${request} failed (${message}), retrying`));
       let fellBack = 0;
       const { runs, failures } = await loadRuns(paths, {
         progress,

@@ -58,6 +58,13 @@ export interface JudgeCircuitOpenEvent {
   readonly reason: string;
 }
 
+/** Payload of `judge-deadline-passed`: the judge's whole-run deadline passed; it makes no more requests. */
+export interface JudgeDeadlinePassedEvent {
+  readonly judge: string;
+  /** The deadline, in milliseconds from the judge's first call. */
+  readonly deadlineMs: number;
+}
+
 /** Payload of `judge-cache-hit`: a verdict was answered from the cache; no request was made. */
 export interface JudgeCacheHitEvent extends JudgeEventSubject {
   readonly source: 'memory' | 'disk';
@@ -90,6 +97,7 @@ export type JudgeEvents = {
   'judge-retry': [JudgeRetryEvent];
   'judge-fallback': [JudgeFallbackEvent];
   'judge-circuit-open': [JudgeCircuitOpenEvent];
+  'judge-deadline-passed': [JudgeDeadlinePassedEvent];
   'judge-cache-hit': [JudgeCacheHitEvent];
   'judge-context-trimmed': [JudgeContextTrimmedEvent];
   'listener-error': [JudgeListenerErrorEvent];

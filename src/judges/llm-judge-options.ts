@@ -61,6 +61,12 @@ export const llmJudgeOptionsSchema = z.strictObject({
    * Null never opens it. A server that is down then costs N calls' retries, not one per episode.
    */
   circuitBreaker: z.number().int().min(1).nullable().default(null),
+  /**
+   * Whole-run deadline in milliseconds from the judge's first call, on `now`: no request starts after it, a request
+   * in flight is cut at it (its timeout is the time left), and every later call falls back at once, its reason saying
+   * so (`judge-deadline-passed` is emitted once). Null: no deadline, only the per-request `timeoutMs`.
+   */
+  deadlineMs: z.number().int().positive().nullable().default(null),
   /** Content-hash cache of answers: in memory always (unless `false`), on disk too when `directory` is set. */
   cache: z.union([z.literal(false), cacheSchema]).default({}),
   /** Per-million-token prices; without them costs are null. */

@@ -45,7 +45,7 @@ export class LlmJudge implements Judge {
   readonly specificationVersion = 'v1' as const;
   /** Provenance in verdicts, e.g. `llm/gpt-5`; part of every cache key. */
   readonly id: string;
-  /** Typed events: `judge-call-end`, `judge-retry`, `judge-fallback`, `judge-cache-hit`, `judge-context-trimmed`. */
+  /** Typed events: `judge-call-end`, `judge-retry`, `judge-fallback`, `judge-circuit-open`, `judge-deadline-passed`, `judge-cache-hit`, `judge-context-trimmed`. */
   readonly events: SafeEventEmitter<JudgeEvents>;
   readonly #options: ResolvedLlmJudgeOptions;
   readonly #structured: Runnable<BaseMessage[], StructuredReply>;
@@ -56,6 +56,9 @@ export class LlmJudge implements Judge {
   readonly #timers: Timers;
   #providerFailuresInARow = 0;
   #circuitOpen: string | null = null;
+  // When the first call started, on `now`, and the reason later calls give once the deadline passed.
+  #firstCallAt: number | null = null;
+  #deadlinePassed: string | null = null;
   // The rubric's wording is part of every cache key, so editing the prompt never returns stale answers.
   readonly #promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16))}`;
 
@@ -113,8 +116,10 @@ export class LlmJudge implements Judge {
       this.events.emit('judge-cache-hit', { ...subject, source: cached.source });
       return this.#verdict(cached.answer);
     }
-    if (this.#circuitOpen !== null) {
-      const open = new JudgeError({ judgeId: this.id, problem: 'provider', reason: this.#circuitOpen, requests: 0, status: null, runId: input.runId, episodeId: input.episode.id });
+    this.#firstCallAt ??= this.#now();
+    const notCalled = this.#circuitOpen ?? (this.#timeLeft() <= 0 ? this.#passDeadline() : null);
+    if (notCalled !== null) {
+      const open = new JudgeError({ judgeId: this.id, problem: 'provider', reason: notCalled, requests: 0, status: null, runId: input.runId, episodeId: input.episode.id });
       return this.#fallBack(input, subject, open, signal);
     }
     let answer: JudgeAnswer;
@@ -130,6 +135,29 @@ export class LlmJudge implements Judge {
     this.#account.record(input.runId, 'verdicts');
     if (key !== null) await this.#cache!.set(key, this.id, answer);
     return this.#verdict(answer);
+  }
+
+  /** Milliseconds left before the whole-run deadline (Infinity without one). */
+  #timeLeft(): number {
+    const { deadlineMs } = this.#options;
+    if (deadlineMs === null || this.#firstCallAt === null) return Infinity;
+    return deadlineMs - (this.#now() - this.#firstCallAt);
+  }
+
+  /** Marks the deadline passed (said once, by `judge-deadline-passed`) and returns the reason later calls give. */
+  #passDeadline(): string {
+    if (this.#deadlinePassed === null) {
+      this.#deadlinePassed = `not called: the whole-run deadline of ${this.#options.deadlineMs} ms passed`;
+      this.events.emit('judge-deadline-passed', { judge: this.id, deadlineMs: this.#options.deadlineMs! });
+    }
+    return this.#deadlinePassed;
+  }
+
+  /** The provider failure of a request that would start, or wait, past the deadline. */
+  #deadlineError(subject: JudgeEventSubject, requests: number): JudgeError {
+    const reason = `the whole-run deadline of ${this.#options.deadlineMs} ms passed`;
+    this.#passDeadline();
+    return new JudgeError({ judgeId: this.id, problem: 'provider', reason, requests, status: null, runId: subject.runId, episodeId: subject.episodeId });
   }
 
   /** Counts a call that ended in a provider failure; opens the circuit breaker at its threshold. */
@@ -167,13 +195,15 @@ export class LlmJudge implements Judge {
   async #request(messages: BaseMessage[], subject: JudgeEventSubject, requests: { count: number }, signal: AbortSignal | undefined): Promise<Checked> {
     for (let attempt = 1; ; attempt += 1) {
       signal?.throwIfAborted();
+      const left = this.#timeLeft();
+      if (left <= 0) throw this.#deadlineError(subject, requests.count);
       const request = (requests.count += 1);
       const started = this.#now();
       const end = (outcome: 'answered' | 'invalid-answer' | 'failed', usage: ReturnType<JudgeUsageAccount['recordRequest']>, status: number | null, error: string | null): void => {
         this.events.emit('judge-call-end', { ...subject, request, outcome, usage, durationMs: this.#now() - started, status, error });
       };
       try {
-        const reply = await this.#limiter.run(() => this.#invoke(messages, signal), signal);
+        const reply = await this.#limiter.run(() => this.#invoke(messages, signal, left), signal);
         const usage = this.#account.recordRequest(subject.runId, reportedUsage(reply.raw));
         const checked: Checked = reply.parsed == null ? { problem: describeInvalidAnswer(reply.raw) } : checkAnswer(reply.parsed);
         end('answer' in checked ? 'answered' : 'invalid-answer', usage, null, 'problem' in checked ? checked.problem : null);
@@ -195,6 +225,7 @@ export class LlmJudge implements Judge {
           throw new JudgeError({ judgeId: this.id, problem: 'provider', reason, requests: requests.count, status, runId: subject.runId, episodeId: subject.episodeId, cause: error });
         }
         const delayMs = backoffDelay(attempt, { ...this.#options, random: this.#options.random ?? Math.random }, retryAfterMs(error));
+        if (delayMs >= this.#timeLeft()) throw this.#deadlineError(subject, requests.count);
         this.#account.record(subject.runId, 'retries');
         this.events.emit('judge-retry', { ...subject, request, cause: 'provider', delayMs, status, message });
         await sleep(delayMs, signal, this.#timers);
@@ -202,9 +233,10 @@ export class LlmJudge implements Judge {
     }
   }
 
-  /** One `invoke` of the structured model, cut off after `timeoutMs` with a retryable `TimeoutError`. */
-  #invoke(messages: BaseMessage[], signal: AbortSignal | undefined): Promise<StructuredReply> {
-    return withRequestTimeout((combined) => this.#structured.invoke(messages, { signal: combined }), { timeoutMs: this.#options.timeoutMs, signal, timers: this.#timers });
+  /** One `invoke` of the structured model, cut off after `timeoutMs` (or the time left) with a retryable `TimeoutError`. */
+  #invoke(messages: BaseMessage[], signal: AbortSignal | undefined, timeLeft: number): Promise<StructuredReply> {
+    const timeoutMs = Math.max(1, Math.min(this.#options.timeoutMs, Math.ceil(timeLeft)));
+    return withRequestTimeout((combined) => this.#structured.invoke(messages, { signal: combined }), { timeoutMs, signal, timers: this.#timers });
   }
 
   /** The fallback judge's verdict marked as a fallback from this judge, or `failure` thrown when there is none. */

@@ -80,9 +80,26 @@ describe('boden score --judge', () => {
     }
   }, 120_000);
 
+  it('a server that never answers, with --llm-deadline: one request cut at the deadline, every later verdict falls back at once, said once', async () => {
+    const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
+    try {
+      // The per-request timeout (60 s) and retries would wait minutes; the deadline ends the LLM's part after 300 ms.
+      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-retries', '5', '--llm-circuit-breaker', '0', '--llm-deadline', '300', '--json']);
+      expect(result.code).toBe(1);
+      expect(silent.requests).toHaveLength(1);
+      expect(result.stderr.match(/stopped calling llm\/fake-chat: the --llm-deadline of 300 ms passed; the rest fall back to the rubric judge/g)).toHaveLength(1);
+      const run = RunRecordSchema.parse(parse(result.stdout)[0]);
+      const reasons = Object.values((run.judge as { fallbackReasons: Record<string, string> }).fallbackReasons);
+      expect(reasons).toEqual(['the whole-run deadline of 300 ms passed', ...Array(5).fill('not called: the whole-run deadline of 300 ms passed')]);
+    } finally {
+      await silent.close();
+    }
+  }, 120_000);
+
   it('refuses a --max-escalations or --llm-timeout that is not a whole number, naming the option', async () => {
     const base = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat'];
-    for (const [option, value] of [['--max-escalations', '0x10'], ['--llm-timeout', '1e3'], ['--llm-retries', '-1']] as const) {
+    for (const [option, value] of [['--max-escalations', '0x10'], ['--llm-timeout', '1e3'], ['--llm-retries', '-1'], ['--llm-deadline', '2.5']] as const) {
       const result = await runCli([...base, option, value]);
       expect(result.code, option).toBe(2);
       expect(result.stderr).toContain(`option '${option} <`);

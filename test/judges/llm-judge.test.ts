@@ -168,6 +168,42 @@ describe('LlmJudge provider failures', () => {
     expect(() => new LlmJudge({ model: chatModel(server), circuitBreaker: 0 })).toThrow(/circuitBreaker/);
   });
 
+  it('stops at the whole-run deadline: the request in flight is cut at the time left, later calls fall back at once, said once', async () => {
+    // The first request is held unanswered; the test's clock and timers, not the wall clock, decide when time is up.
+    const server = await serve({ chat: scripted(answer(1), answer(1)), script: [{ kind: 'hold' }] });
+    const timers = new ManualTimers();
+    let clock = 0;
+    const judge = new LlmJudge({ model: chatModel(server), timeoutMs: 60_000, deadlineMs: 1_000, retryDelayMs: 1, random: () => 0.5, timers, now: () => clock, fallback: fakeFallback(), cache: false });
+    const passed = collect<{ judge: string; deadlineMs: number }>((listener) => judge.events.on('judge-deadline-passed', listener));
+    clock = 400;
+    const first = judge.judge(judgeInput(1));
+    await server.received(1);
+    // The deadline counts from the first call (at 400): the held request may wait the 1,000 ms left, not 60 s.
+    expect(timers.pending).toEqual([1_000]);
+    clock = 1_400;
+    await timers.fireNext();
+    const verdict = await first;
+    expect(verdict.fallback?.reason).toBe('the whole-run deadline of 1000 ms passed');
+    const later = await judge.judge(judgeInput(2));
+    expect(later.fallback?.reason).toBe('not called: the whole-run deadline of 1000 ms passed');
+    expect(server.requests).toHaveLength(1);
+    expect(passed).toEqual([{ judge: judge.id, deadlineMs: 1_000 }]);
+    expect(() => new LlmJudge({ model: chatModel(server), deadlineMs: 0 })).toThrow(/deadlineMs/);
+  });
+
+  it('makes every request within the deadline while time is left', async () => {
+    const server = await serve({ chat: scripted(answer(1), answer(2)) });
+    const timers = new ManualTimers();
+    let clock = 0;
+    const judge = new LlmJudge({ model: chatModel(server), timeoutMs: 500, deadlineMs: 10_000, timers, now: () => clock, cache: false });
+    expect(await judge.judge(judgeInput(1))).toMatchObject({ score: 1 });
+    clock = 9_800;
+    const second = judge.judge(judgeInput(2));
+    await server.received(2);
+    expect(await second).toMatchObject({ score: 2 });
+    expect(judge.usage()).toMatchObject({ requests: 2, fallbacks: 0 });
+  });
+
   it('falls back once the retries are spent', async () => {
     const failure = { kind: 'status', status: 503 } as const;
     const server = await serve({ chat: scripted(), script: [failure, failure] });
