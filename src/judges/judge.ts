@@ -36,7 +36,10 @@ export interface JudgeInput {
  */
 export interface Judge {
   readonly specificationVersion: 'v1';
-  /** Provenance written into every verdict, e.g. `rubric-v1`. */
+  /**
+   * Provenance, e.g. `rubric-v1`: a verdict's `judge` field names the judge that decided it (this one, or for a
+   * composite such as `EscalatingJudge` and a fallback, the inner judge whose verdict stands).
+   */
   readonly id: string;
   judge(input: JudgeInput, options?: { signal?: AbortSignal }): Promise<JudgeVerdict>;
 }
