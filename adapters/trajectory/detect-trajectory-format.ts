@@ -3,6 +3,7 @@ import { access, open, stat } from 'node:fs/promises';
 import { FileReadError } from '../../src/errors/file-read-error.js';
 import { EmptyTrajectoryError, NotATrajectoryError, type TrajectoryFormat } from '../../src/index.js';
 import { isOpenEvolveCheckpoint } from './openevolve-importer.js';
+import { stripBom } from '../../src/text/strip-bom.js';
 
 // Enough of a journal to see its first node's keys; nodes come first in every journal we read.
 const peekBytes = 256 * 1024;
@@ -57,7 +58,7 @@ async function readHead(path: string): Promise<string> {
     const buffer = Buffer.alloc(peekBytes);
     const { bytesRead } = await handle.read(buffer, 0, peekBytes, 0);
     // A UTF-8 BOM (editors on Windows add one) is not part of the JSON.
-    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    return stripBom(buffer.subarray(0, bytesRead).toString('utf8'));
   } finally {
     await handle.close();
   }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { none } from 'stream-chain/defs.js';
 import { jsonParser } from 'stream-json/core/parser.js';
 import { EmptyTrajectoryError, InvalidFieldError, InvalidJsonError, NotATrajectoryError } from '../../src/index.js';
+import { stripBom } from '../../src/text/strip-bom.js';
 
 /** A journal's nodes (only the fields asked for) and its parent map, read without holding the whole file. */
 export interface JsonJournal {
@@ -156,7 +157,7 @@ async function assemble(file: string, nodeFields: ReadonlySet<string>, pieceLeng
   try {
     for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
       // A UTF-8 BOM is not part of the JSON; offsets stay those of the file's characters after it.
-      const text = offset === 0 && !sawText ? (chunk as string).replace(/^\uFEFF/, '') : (chunk as string);
+      const text = offset === 0 && !sawText ? stripBom(chunk as string) : (chunk as string);
       if (!sawText && /\S/.test(text)) sawText = true;
       let position = 0;
       while (position < text.length) {

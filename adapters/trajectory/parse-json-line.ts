@@ -1,9 +1,10 @@
 import { InvalidJsonError } from '../../src/index.js';
+import { stripBom } from '../../src/text/strip-bom.js';
 
 /** Parses one line of a JSON-lines file (a leading UTF-8 BOM ignored); a failure names the file and the line. */
 export function parseJsonLine(line: string, file: string, location: string): unknown {
   try {
-    return JSON.parse(line.replace(/^\uFEFF/, ''));
+    return JSON.parse(stripBom(line));
   } catch (error) {
     const literal = /(?<![\w"])(-?Infinity|NaN)(?![\w"])/.exec(line);
     const reason = literal

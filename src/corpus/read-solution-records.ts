@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MedalSchema, type CorpusSolution, type ReadSolutionsResult, type SkippedInput } from './corpus-solution.js';
+import { stripBom } from '../text/strip-bom.js';
 
 /** One line of a JSONL file of human solutions. */
 export const SolutionRecordSchema = z
@@ -42,7 +43,7 @@ export async function readSolutionRecords(path: string, { task }: { task?: strin
     const file = `${path}:${index + 1}`;
     let json: unknown;
     try {
-      json = JSON.parse(line);
+      json = JSON.parse(stripBom(line));
     } catch (error) {
       skipped.push({ file, reason: `not valid JSON: ${(error as Error).message}` });
       return;

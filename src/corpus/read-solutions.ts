@@ -8,6 +8,7 @@ import type { CorpusSolution, ReadSolutionsResult, SkippedInput } from './corpus
 import { isSolutionFile, readSolutionFile } from './read-solution-file.js';
 import { looksLikeSolutionRecord, readSolutionRecords } from './read-solution-records.js';
 import { readTrajectorySolutions } from './read-trajectory-solutions.js';
+import { stripBom } from '../text/strip-bom.js';
 
 /**
  * Reads human and agent solutions from files and directories, recursively and in name order: `.py`, `.R`,
@@ -97,7 +98,7 @@ async function firstLineIsRecord(path: string): Promise<boolean> {
     for await (const line of lines) {
       if (line.trim() === '') continue;
       try {
-        return looksLikeSolutionRecord(JSON.parse(line));
+        return looksLikeSolutionRecord(JSON.parse(stripBom(line)));
       } catch {
         return false;
       }

@@ -7,6 +7,7 @@ import { InvalidJsonError } from '../errors/invalid-json-error.js';
 import { EpisodeSchema } from './episode.js';
 import { InfeasibleAttemptSchema } from './infeasible-attempt.js';
 import { RunHeaderSchema, type Run } from './run.js';
+import { stripBom } from '../text/strip-bom.js';
 
 /** Version of boden's episode JSON-lines format; a reader refuses newer versions. */
 export const episodeJsonlVersion = 1;
@@ -85,7 +86,7 @@ export async function readEpisodesJsonl(file: string): Promise<StoredRun[]> {
     const location = `line ${lineNumber}`;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = JSON.parse(stripBom(line));
     } catch (error) {
       throw new InvalidJsonError({ file, location, reason: `invalid JSON: ${(error as Error).message}`, cause: error });
     }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InvalidFieldError } from '../errors/invalid-field-error.js';
 import { InvalidJsonError } from '../errors/invalid-json-error.js';
+import { stripBom } from '../text/strip-bom.js';
 
 /**
  * The parsed JSON of a small file (a task card, a definition), a leading UTF-8 BOM ignored. A file that cannot be
@@ -15,7 +16,7 @@ export async function readJsonFile(file: string, what: string): Promise<unknown>
     throw new InvalidFieldError({ file, location: null, reason: `cannot read ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
   }
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(stripBom(text));
   } catch (error) {
     throw new InvalidJsonError({ file, location: '$', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EmptyTrajectoryError } from '../errors/empty-trajectory-error.js';
 import { InvalidFieldError } from '../errors/invalid-field-error.js';
 import { InvalidJsonError } from '../errors/invalid-json-error.js';
+import { stripBom } from '../text/strip-bom.js';
 
 /** A reference P-creativity label (0-4) for one episode, as in `shared/data/labels/dev.jsonl`. */
 export const ReferenceLabelSchema = z.object({
@@ -41,7 +42,7 @@ export async function readReferenceLabels(file: string): Promise<ReferenceLabel[
     if (line.trim() === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = JSON.parse(stripBom(line));
     } catch (error) {
       throw new InvalidJsonError({ file, location: `line ${lineNumber}`, reason: `invalid JSON: ${(error as Error).message}` });
     }
