@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
+import { InvalidFieldError, readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
 import { importAiScientistV2Journal } from './ai-scientist-v2-importer.js';
 import { importAideJournal } from './aide-journal-importer.js';
 import { importAiraDojoJournal } from './aira-dojo-importer.js';
@@ -14,9 +14,25 @@ export interface ImportTrajectoryOptions extends ImportOptions {
   readonly format?: TrajectoryFormat;
 }
 
-/** Reads one trajectory file or checkpoint directory into its runs (boden's JSON lines may hold several). */
+/** Formats with one metric, which `metricName` can only name, and what to tell a user who names another. */
+const singleMetricOf: Partial<Record<TrajectoryFormat, { readonly name: string; readonly says: string }>> = {
+  'aide-journal-v2': { name: 'metric', says: 'an AIDE journal has one unnamed metric per node (metric.value), so leave --metric out' },
+  'aira-dojo-journal-jsonl': { name: 'metric', says: 'an AIRA-dojo journal has one unnamed metric per node, so leave --metric out' },
+  'openevolve-checkpoint': { name: 'combined_score', says: 'an OpenEvolve checkpoint is scored by combined_score' },
+};
+
+/**
+ * Reads one trajectory file or checkpoint directory into its runs (boden's JSON lines may hold several). A
+ * `metricName` is for AI-Scientist-v2 journals, whose nodes report several named metrics; a format with one metric
+ * refuses any other name.
+ */
 export async function importTrajectory(path: string, options: ImportTrajectoryOptions = {}): Promise<Run[]> {
   const format = options.format ?? (await detectTrajectoryFormat(path));
+  const only = singleMetricOf[format];
+  // A metric the format cannot choose would otherwise be ignored without a word.
+  if (options.metricName !== undefined && only !== undefined && options.metricName.toLowerCase() !== only.name) {
+    throw new InvalidFieldError({ file: path, location: null, reason: `the metric "${options.metricName}" (--metric) is not in this ${format}: ${only.says}` });
+  }
   switch (format) {
     case 'aide-journal-v2':
       return [await importAideJournal(path, options)];

@@ -198,4 +198,10 @@ describe('boden export', () => {
     ]);
     expect(stored!.run.infeasibleAttempts.map((attempt) => attempt.id)).toEqual(['draft-mlp']);
   });
+  it('refuses a --metric that an AIDE journal cannot choose, saying why, instead of ignoring it', async () => {
+    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--metric', 'no_such_metric']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('examples/aide-tabular-run.journal.json: the metric "no_such_metric" (--metric) is not in this aide-journal-v2: an AIDE journal has one unnamed metric per node');
+    expect(result.stderr).not.toMatch(/\n +at /);
+  });
 });
