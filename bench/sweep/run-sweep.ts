@@ -9,6 +9,7 @@ import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
 import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { benchTaskNames } from '../tasks/task-definitions.js';
 import { createPackingEvaluator } from '../packing/packing-evaluator.js';
 import { loadPackingTaskCard, packingTaskName, type PackingTaskCard } from '../packing/packing-task-card.js';
 import { runPackingRun } from '../packing/run-packing-run.js';
@@ -141,7 +142,13 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   }
   const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
   const cards = new Map<string, BenchTaskCard | PackingTaskCard>();
-  for (const task of parsed.tasks) cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
+  for (const task of parsed.tasks) {
+    if (task !== packingTaskName && !benchTaskNames.includes(task)) {
+      const shipped = [...benchTaskNames, packingTaskName].join(', ');
+      throw new InvalidArgumentError({ argument: 'tasks', reason: `no shipped task "${task}" (shipped: ${shipped}); a card file of your own goes to --task-file` });
+    }
+    cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
+  }
   if (cards.has(packingTaskName) && parsed.agent !== 'simulated') {
     throw new InvalidArgumentError({ argument: 'agent', reason: `${packingTaskName} has only the simulated program-writing agent; run the LLM agent on the tabular tasks` });
   }
