@@ -35,9 +35,21 @@ export function failureStatus(error: unknown): number | null {
   return typeof value === 'number' ? value : null;
 }
 
-/** The first line of a failure's message, for error reasons and events. */
+/**
+ * The first line of a failure's message, for error reasons and events, with the system error underneath when the
+ * message hides it: the OpenAI SDK's "Connection error." becomes "Connection error. (connect ECONNREFUSED
+ * 127.0.0.1:8000)", so a user sees which address refused.
+ */
 export function failureMessage(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  const first = (value: unknown): string => (value instanceof Error ? (value.message.split('\n')[0] ?? '') : String(value));
+  const message = first(error);
+  let system: unknown;
+  for (let current = (error as { cause?: unknown } | null)?.cause, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    if (typeof (current as { code?: unknown }).code === 'string' && /^E[A-Z_]+$/.test((current as { code: string }).code)) system = current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  const detail = system === undefined ? '' : first(system);
+  return detail === '' || message.includes(detail) ? message : `${message} (${detail})`;
 }
 
 /** The server's requested wait (`retry-after-ms`, or `retry-after` in seconds), if the error carries headers. */

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EpisodeJsonlRecordSchema, RunRecordSchema } from '../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
@@ -92,6 +93,32 @@ describe('boden score --judge', () => {
       const run = RunRecordSchema.parse(parse(result.stdout)[0]);
       const reasons = Object.values((run.judge as { fallbackReasons: Record<string, string> }).fallbackReasons);
       expect(reasons).toEqual(['the whole-run deadline of 300 ms passed', ...Array(5).fill('not called: the whole-run deadline of 300 ms passed')]);
+    } finally {
+      await silent.close();
+    }
+  }, 120_000);
+
+  it('nothing listening: every verdict falls back, the reason names the refused address, exit 1', async () => {
+    // A port that was just free: nothing listens on it.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', `http://127.0.0.1:${port}/v1`, '--llm-model', 'fake-chat', '--llm-retries', '0'];
+    const result = await runCli([...args, '--json']);
+    expect(result.code).toBe(1);
+    const reasons = Object.values((RunRecordSchema.parse(parse(result.stdout)[0]).judge as { fallbackReasons: Record<string, string> }).fallbackReasons);
+    expect(reasons[0]).toBe(`the provider failed: Connection error. (connect ECONNREFUSED 127.0.0.1:${port})`);
+  }, 120_000);
+
+  it('--judge escalating against a server that never answers is bounded by --llm-deadline too', async () => {
+    const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
+    try {
+      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--escalation-threshold', '1', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-circuit-breaker', '0', '--llm-deadline', '300', '--json']);
+      expect(result.code).toBe(1);
+      expect(silent.requests).toHaveLength(1);
+      expect(result.stderr).toContain('the --llm-deadline of 300 ms passed');
     } finally {
       await silent.close();
     }
