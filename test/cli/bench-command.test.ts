@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sweepSummaryLegend } from '../../bench/sweep/format-sweep-summary.js';
 import { spawnCli as runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -14,8 +15,11 @@ describe('boden demo and boden bench', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/circle-packing-26 +aide +unshaped +1 /);
     expect(result.stdout).toMatch(/circle-packing-26 +aide +adaptive +1 /);
+    // The table explains its columns, in the terminal and in the report.
+    for (const line of sweepSummaryLegend) expect(result.stdout).toContain(line);
     const html = await readFile(join(out, 'report.html'), 'utf8');
     expect(html.match(/<svg/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html).toContain('the cheap judge&#39;s 0-4 level (0 routine, 1 combinational, 2 exploratory, 3 both, 4 transformational)');
   }, 240_000);
 
   it('rejects a bad option value, naming the option', async () => {
@@ -36,6 +40,7 @@ describe('boden demo and boden bench', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Usage: boden bench \[options\]/);
     expect(result.stdout).toContain('--task-file <files>');
+    expect(result.stdout.replace(/\s+/g, ' ')).toMatch(/--out <dir> [^-]*\(required\)/);
   }, 120_000);
 
   it('names an unknown task card', async () => {

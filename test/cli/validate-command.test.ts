@@ -100,5 +100,11 @@ describe('boden validate --help', () => {
     expect(validate.stdout.replace(/\s+/g, ' ')).toMatch(/--labels <file> labels JSON lines: run, file, episode, node_id, label, annotators \(required\)/);
     expect(corpus.stdout.replace(/\s+/g, ' ')).toMatch(/--task <id> .*\(required\).*--out <dir> .*\(required\)/);
     expect(corpus.stdout.replace(/\s+/g, ' ')).not.toMatch(/--dimensions <n>[^-]*\(required\)/);
+    // The other commands with a mandatory option, and one without any.
+    const [report, hscore, fitJudge, score] = await Promise.all([runCli(['report', '--help']), runCli(['hscore', '--help']), runCli(['fit-judge', '--help']), runCli(['score', '--help'])]);
+    expect(report.stdout.replace(/\s+/g, ' ')).toMatch(/--out <file> [^-]*\(required\)/);
+    expect(hscore.stdout.replace(/\s+/g, ' ')).toMatch(/--corpus <dir> [^-]*\(required\)/);
+    expect(fitJudge.stdout.replace(/\s+/g, ' ')).toMatch(/--labels <file> [^-]*\(required\)/);
+    expect(score.stdout).not.toContain('(required)');
   }, 120_000);
 });
