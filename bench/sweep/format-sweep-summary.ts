@@ -1,20 +1,43 @@
 import { formatNumber, formatTextTable, type TextColumn } from '../../src/cli/text-table.js';
 import type { SweepSummaryRow } from './summarize-sweep.js';
 
-/** The column headers and cells of the summary table, shared by the text table and the report's HTML table. */
-export function sweepSummaryTable(rows: readonly SweepSummaryRow[]): { columns: TextColumn[]; cells: string[][] } {
+/** The two halves of the summary table: the search's outcome, and how the search went (split so neither scrolls). */
+export type SweepSummaryPart = 'outcome' | 'search';
+
+/**
+ * The column headers and cells of one half of the summary table (each starts with task, policy and arm), shared by
+ * the text table and the report's HTML tables.
+ */
+export function sweepSummaryTable(rows: readonly SweepSummaryRow[], part: SweepSummaryPart): { columns: TextColumn[]; cells: string[][] } {
+  const key: TextColumn[] = [{ header: 'task' }, { header: 'policy' }, { header: 'arm' }];
+  const keyCells = (row: SweepSummaryRow) => [row.task, row.policy, row.arm];
+  if (part === 'outcome') {
+    const columns: TextColumn[] = [
+      ...key,
+      { header: 'runs', alignRight: true },
+      { header: 'final impact [95% CI]', alignRight: true },
+      { header: 'regret', alignRight: true },
+      { header: 'Δ vs unshaped', alignRight: true },
+      { header: 'p Wilcoxon (Holm)', alignRight: true },
+      { header: 'A12 [95% CI]', alignRight: true },
+      { header: 'AUC', alignRight: true },
+      { header: 'medal', alignRight: true },
+    ];
+    const cells = rows.map((row) => [
+      ...keyCells(row),
+      String(row.runs),
+      `${formatNumber(row.finalImpact.mean)} [${formatNumber(row.finalImpact.low)}, ${formatNumber(row.finalImpact.high)}]`,
+      formatNumber(row.finalRegret),
+      row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : ''}${formatNumber(row.impactDifference)}`,
+      row.paired === null ? '-' : `${formatNumber(row.paired.wilcoxonP)} (${formatNumber(row.paired.holmP)})`,
+      row.paired === null ? '-' : `${formatNumber(row.paired.a12.mean, 2)} [${formatNumber(row.paired.a12.low, 2)}, ${formatNumber(row.paired.a12.high, 2)}]`,
+      formatNumber(row.impactAuc),
+      formatNumber(row.medalRate, 2),
+    ]);
+    return { columns, cells };
+  }
   const columns: TextColumn[] = [
-    { header: 'task' },
-    { header: 'policy' },
-    { header: 'arm' },
-    { header: 'runs', alignRight: true },
-    { header: 'final impact [95% CI]', alignRight: true },
-    { header: 'regret', alignRight: true },
-    { header: 'Δ vs unshaped', alignRight: true },
-    { header: 'p Wilcoxon (Holm)', alignRight: true },
-    { header: 'A12 [95% CI]', alignRight: true },
-    { header: 'AUC', alignRight: true },
-    { header: 'medal', alignRight: true },
+    ...key,
     { header: 'P-creativity Q1 Q2 Q3 Q4', alignRight: true },
     { header: 'NN novelty Q1 Q2 Q3 Q4', alignRight: true },
     { header: 'evals', alignRight: true },
@@ -24,17 +47,7 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[]): { columns: 
     { header: 'overhead ×', alignRight: true },
   ];
   const cells = rows.map((row) => [
-    row.task,
-    row.policy,
-    row.arm,
-    String(row.runs),
-    `${formatNumber(row.finalImpact.mean)} [${formatNumber(row.finalImpact.low)}, ${formatNumber(row.finalImpact.high)}]`,
-    formatNumber(row.finalRegret),
-    row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : ''}${formatNumber(row.impactDifference)}`,
-    row.paired === null ? '-' : `${formatNumber(row.paired.wilcoxonP)} (${formatNumber(row.paired.holmP)})`,
-    row.paired === null ? '-' : `${formatNumber(row.paired.a12.mean, 2)} [${formatNumber(row.paired.a12.low, 2)}, ${formatNumber(row.paired.a12.high, 2)}]`,
-    formatNumber(row.impactAuc),
-    formatNumber(row.medalRate, 2),
+    ...keyCells(row),
     row.pCreativityByQuarter.map((value) => formatNumber(value, 2)).join(' '),
     row.embeddingNoveltyByQuarter.map((value) => formatNumber(value, 2)).join(' '),
     formatNumber(row.evaluations, 1),
@@ -55,8 +68,11 @@ export const sweepSummaryLegend: readonly string[] = [
   'evals: pipelines or programs evaluated per run; buggy: the share of episodes that crashed or were refused (work budget); bonus changed @ weight: the share of contested choices (improve, cross over or descend among two or more valued candidates) the novelty bonus changed against the same policy without it, and its weight at the end of a run (shift-<share> arms tune it to that share); search ms and overhead ×: search time without evaluation, and its ratio to unshaped.',
 ];
 
-/** The summary as a plain-text table, with the legend under it. */
+/** The summary as two plain-text tables (outcome, then how the search went), with the legend under them. */
 export function formatSweepSummary(rows: readonly SweepSummaryRow[]): string {
-  const { columns, cells } = sweepSummaryTable(rows);
-  return `${formatTextTable(columns, cells)}\n\n${sweepSummaryLegend.join('\n')}`;
+  const tables = (['outcome', 'search'] as const).map((part) => {
+    const { columns, cells } = sweepSummaryTable(rows, part);
+    return formatTextTable(columns, cells);
+  });
+  return `${tables.join('\n\n')}\n\n${sweepSummaryLegend.join('\n')}`;
 }

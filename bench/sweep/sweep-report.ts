@@ -96,7 +96,8 @@ function cellCharts(records: readonly BenchRunRecord[], task: string, policy: st
  */
 export function buildSweepReport(input: SweepReportInput): ReportDocument {
   const { records, rows } = input;
-  const { columns, cells } = sweepSummaryTable(rows);
+  const outcome = sweepSummaryTable(rows, 'outcome');
+  const search = sweepSummaryTable(rows, 'search');
   const sections: ReportSection[] = [
     {
       heading: 'Summary',
@@ -105,7 +106,12 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
         ...sweepSummaryLegend,
         'Arms share their seeds (the agent\'s and the policy\'s random streams), so the runs of one seed are identical until shaping first changes a selection: the comparison is paired by design.',
       ],
-      table: { columns: columns.map((column) => column.header), rows: cells },
+      table: { columns: outcome.columns.map((column) => column.header), rows: outcome.cells },
+    },
+    {
+      heading: 'How the searches went',
+      paragraphs: ['P-creativity and novelty per quarter of the run, evaluations, crashes, what the bonus changed, and the search time shaping added.'],
+      table: { columns: search.columns.map((column) => column.header), rows: search.cells },
     },
   ];
   const cellsSeen = new Map<string, BenchRunRecord[]>();

@@ -71,6 +71,11 @@ describe('summarizeSweep', () => {
     expect(rows[0]!.bonusShift).toBeNull();
     expect(rows[1]!.bonusShift).toEqual({ changedShare: 10 / 40, strength: 1.5 });
     expect(formatSweepSummary(rows)).toMatch(/bonus changed @ weight[\s\S]*bonus-1 .* 0\.25 @ 1\.50/);
+    // Two tables, outcome first, each led by task, policy and arm, so neither needs a screen 300 columns wide.
+    const headers = formatSweepSummary(rows).split('\n').filter((line) => line.startsWith('task '));
+    expect(headers).toHaveLength(2);
+    expect(headers[0]).toMatch(/^task +policy +arm +runs +final impact .* medal$/);
+    expect(headers[1]).toMatch(/^task +policy +arm +P-creativity Q1 Q2 Q3 Q4 .* overhead ×$/);
   });
 
   it('adjusts the paired p-values with Holm over every compared row of the sweep, and pairs only shared seeds', () => {
