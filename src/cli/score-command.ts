@@ -13,7 +13,7 @@ import { addLlmJudgeOptions, createJudgeFromOptions, judgeChoices, type CommandJ
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress } from './progress.js';
 import { escapeCell, formatNumber, formatTextTable } from './text-table.js';
 
 interface ScoreCommandOptions extends JudgeCommandOptions {
@@ -92,7 +92,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       for (const [position, run] of runs.entries()) {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
-        const judged = commandJudge === undefined ? undefined : await judgeReport(report, commandJudge);
+        const judged = commandJudge === undefined ? undefined : await withHeartbeat(progress, `judging ${position + 1}/${runs.length}: ${run.id}`, commandJudge, () => judgeReport(report, commandJudge));
         fellBack += judged?.fallbacks.length ?? 0;
         const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
@@ -137,6 +137,24 @@ interface JudgedRun {
   /** The episodes whose verdict fell back, with why. */
   readonly fallbacks: readonly { readonly episode: string; readonly reason: string }[];
   readonly summary: Record<string, unknown>;
+}
+
+/**
+ * Runs `work` while the progress line (on a terminal) says how long the LLM judge has been waited for, once a
+ * second, so a slow server does not look like a hang.
+ */
+async function withHeartbeat<Result>(progress: Progress, label: string, commandJudge: CommandJudge, work: () => Promise<Result>): Promise<Result> {
+  progress.update(label);
+  if (!progress.live || commandJudge.llm === undefined) return await work();
+  const started = Date.now();
+  const llm = commandJudge.llm.id;
+  const heartbeat = setInterval(() => progress.update(`${label}: waiting for ${llm} (${Math.round((Date.now() - started) / 1000)} s)`), 1000);
+  heartbeat.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promise<JudgedRun> {

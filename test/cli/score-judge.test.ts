@@ -111,6 +111,19 @@ describe('boden score --judge', () => {
     expect(reasons[0]).toBe(`the provider failed: Connection error. (connect ECONNREFUSED 127.0.0.1:${port})`);
   }, 120_000);
 
+  it('on a terminal, the progress line says how long the LLM judge has been waited for', async () => {
+    const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
+    try {
+      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      // The heartbeat ticks each second; the deadline ends the wait after 2.5 s (timers fire in the order they are due).
+      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-circuit-breaker', '0', '--llm-deadline', '2500'], { terminal: true });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/judging 1\/1: [^\r]*: waiting for llm\/fake-chat \(1 s\)/);
+    } finally {
+      await silent.close();
+    }
+  }, 120_000);
+
   it('--judge escalating against a server that never answers is bounded by --llm-deadline too', async () => {
     const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
     try {

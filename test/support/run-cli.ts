@@ -13,11 +13,12 @@ export interface CliResult {
 
 /**
  * Runs `boden <args>` in this process (`runBoden` with buffered streams), as the program would from the project
- * root. The benchmark commands write to the process's streams, so run them with `spawnCli`.
+ * root; `terminal` makes stderr a terminal. The benchmark commands write to the process's streams, so run them with `spawnCli`.
  */
-export async function runCli(args: readonly string[]): Promise<CliResult> {
-  const stdout = bufferStream();
-  const stderr = bufferStream();
+export async function runCli(args: readonly string[], options: { terminal?: boolean } = {}): Promise<CliResult> {
+  const stdout = bufferStream(false);
+  // A terminal's stderr, for the progress line (drawn only there).
+  const stderr = bufferStream(options.terminal === true);
   const code = await runBoden(args, { stdout, stderr });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
@@ -39,11 +40,12 @@ export function spawnCli(args: readonly string[], options: { cwd?: string } = {}
   });
 }
 
-/** A stream that keeps what is written, not a terminal. */
-function bufferStream(): CliStream & { text(): string } {
+/** A stream that keeps what is written, a terminal of 200 columns or none. */
+function bufferStream(terminal: boolean): CliStream & { text(): string } {
   const chunks: string[] = [];
   return {
-    isTTY: false,
+    isTTY: terminal,
+    columns: 200,
     write(text: string) {
       chunks.push(text);
       return true;
