@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileWriteError } from '../../src/errors/file-write-error.js';
@@ -39,8 +39,20 @@ describe('writeFileAtomic failures', () => {
     const built = await runCli(['corpus', 'build', example, '--task', 't', '--out', blocker]);
     expect(built.code).toBe(2);
     expect(built.stderr).toMatch(/cannot write .*blocker: it exists and is not a directory \(EEXIST\)\n$/);
-    expect(`${exported.stderr}${built.stderr}`).not.toMatch(/\n +at /);
+    const intoFolder = await runCli(['export', example, '--out', directory]);
+    expect(intoFolder.code).toBe(2);
+    expect(intoFolder.stderr).toMatch(/cannot write .*: it is a directory \(EISDIR\)\n$/);
+    expect(`${exported.stderr}${built.stderr}${intoFolder.stderr}`).not.toMatch(/\n +at /);
   }, 120_000);
+
+  it('boden score on a link to itself says so (a loop), without a stack trace', async () => {
+    const loop = join(directory, 'loop.json');
+    symlinkSync(loop, loop);
+    const result = await runCli(['score', loop]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`cannot read ${loop}: too many symbolic links (a loop) (ELOOP)`);
+    expect(result.stderr).not.toMatch(/unexpected error|\n +at /);
+  });
 });
 
 describe('stale temporary files', () => {
