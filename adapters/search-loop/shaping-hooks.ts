@@ -1,4 +1,4 @@
-import type { NodeAdmission, ShapingNode, ShapingOutcome } from '../../src/index.js';
+import { isShapedSelector, type NodeAdmission, type ShapingNode, type ShapingOutcome } from '../../src/index.js';
 
 /** The tell side of a selector: what a search loop reports about its nodes. */
 export interface ShapingHooks {
@@ -18,9 +18,6 @@ const unshaped: ShapingHooks = {
  * search loop runs the same code shaped and unshaped.
  */
 export function shapingHooksOf(selector: unknown): ShapingHooks {
-  const candidate = selector as Partial<ShapingHooks> | null;
-  if (typeof selector === 'function' && typeof candidate?.admit === 'function' && typeof candidate.observe === 'function') {
-    return { admit: (node) => candidate.admit!(node), observe: (node, outcome) => candidate.observe!(node, outcome) };
-  }
-  return unshaped;
+  if (!isShapedSelector(selector)) return unshaped;
+  return { admit: (node) => selector.admit(node), observe: (node, outcome) => selector.observe(node, outcome) };
 }

@@ -69,6 +69,7 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
   });
 
   return {
+    specificationVersion: 'v1',
     name: 'adaptive-exploration',
     get mode() {
       return schedule.state.mode;

@@ -21,7 +21,7 @@ export {
 } from './selector.js';
 export type { MiddlewareAdmission, SelectorMiddleware } from './selector-middleware.js';
 export type { NodeAdmission, ShapingNode, ShapingOutcome } from './shaping-node.js';
-export { wrapSelector, type ShapedSelector } from './wrap-selector.js';
+export { isShapedSelector, wrapSelector, type ShapedSelector } from './wrap-selector.js';
 export { WrapSelectorOptionsSchema, type WrapSelectorOptions } from './wrap-selector-options.js';
 export type {
   CandidateRejectedEvent,

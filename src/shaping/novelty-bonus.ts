@@ -33,6 +33,7 @@ export function noveltyBonus(options: NoveltyBonusOptions): NoveltyBonusMiddlewa
     return Promise.all(candidates.map(async (candidate) => (candidate.value === null ? 0 : ((await source.currentNovelty?.(candidate.id)) ?? 0))));
   };
   return {
+    specificationVersion: 'v1',
     name: 'novelty-bonus',
     get strength() {
       return weightNow;

@@ -33,6 +33,7 @@ export function noveltyGate(options: NoveltyGateOptions): SelectorMiddleware {
   };
 
   return {
+    specificationVersion: 'v1',
     name: 'novelty-gate',
     async admitNode({ node, events }) {
       const assessment = await source.assess(node);

@@ -20,6 +20,8 @@ export interface NoveltyAssessment {
  * online novelty scorer), `judgeNoveltySource` (a judge's 0-4 verdict mapped to [0, 1]), `functionNoveltySource`.
  */
 export interface NoveltySource {
+  /** Version of the `NoveltySource` role this object implements. */
+  readonly specificationVersion: 'v1';
   /** Names the source in events and in `NodeAdmission.novelty`, e.g. `nearest-neighbour`. */
   readonly id: string;
   /** Measures `node` against the run's earlier episodes; the first call per id does the work. */
@@ -71,6 +73,7 @@ export function createCachedNoveltySource(parts: NoveltySourceParts): NoveltySou
   const nodes = new Map<string, ShapingNode>();
   const { remeasure } = parts;
   return {
+    specificationVersion: 'v1',
     id: parts.id,
     assess(node) {
       let assessment = pending.get(node.id);

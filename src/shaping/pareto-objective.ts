@@ -21,6 +21,7 @@ export function paretoObjective(options: ParetoObjectiveOptions): SelectorMiddle
   const noveltyOf = (candidate: SelectionCandidate<unknown>): number =>
     source === 'candidate' ? (candidate.novelty ?? 0) : (source.assessment(candidate.id)?.novelty ?? 0);
   return {
+    specificationVersion: 'v1',
     name: 'pareto-objective',
     async admitNode({ node }) {
       if (source === 'candidate') return undefined;

@@ -21,6 +21,8 @@ export interface MiddlewareAdmission {
  * unshaped policy picks) and must leave candidates alone except for their `value`.
  */
 export interface SelectorMiddleware {
+  /** Version of the `SelectorMiddleware` role this object implements. */
+  readonly specificationVersion: 'v1';
   /** Names the middleware in admissions and events, e.g. `novelty-gate`. */
   readonly name: string;
   /** Told when the host creates a node, before evaluating it; may measure it and may reject it. */

@@ -8,6 +8,14 @@ import type { ShapingEvents } from './shaping-events.js';
 import { ShapingNodeSchema, ShapingOutcomeSchema, type NodeAdmission, type ShapingNode, type ShapingOutcome } from './shaping-node.js';
 import { WrapSelectorOptionsSchema, type WrapSelectorOptions } from './wrap-selector-options.js';
 
+// Marks the functions `wrapSelector` returns, so adapters recognise them without guessing from their shape.
+const shapedSelectorBrand = Symbol.for('boden.shaped-selector');
+
+/** True when `value` is a selector `wrapSelector` returned (it has `admit`, `observe` and `events`). */
+export function isShapedSelector(value: unknown): value is ShapedSelector<unknown, unknown> {
+  return typeof value === 'function' && (value as unknown as Record<symbol, unknown>)[shapedSelectorBrand] === true;
+}
+
 /**
  * A host's selection function wrapped in shaping middleware: call it exactly like the original (ask), and tell it
  * about each node when the host creates it (`admit`, before evaluation) and when its outcome is known (`observe`).
@@ -91,6 +99,7 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   };
 
   return Object.assign(shaped, {
+    [shapedSelectorBrand]: true as const,
     events,
     async admit(node: ShapingNode): Promise<NodeAdmission> {
       checkArgument(ShapingNodeSchema, node, 'node');

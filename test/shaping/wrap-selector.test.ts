@@ -3,7 +3,7 @@ import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import type { Selector } from '../../src/shaping/selector.js';
 import type { SelectorMiddleware } from '../../src/shaping/selector-middleware.js';
 import type { SelectionMadeEvent } from '../../src/shaping/shaping-events.js';
-import { wrapSelector } from '../../src/shaping/wrap-selector.js';
+import { isShapedSelector, wrapSelector } from '../../src/shaping/wrap-selector.js';
 import { candidates, forbiddenRandom, scriptedRandom, shapingNode } from './shaping-fixtures.js';
 
 const pickHighest: Selector<string> = (request) => {
@@ -22,6 +22,7 @@ function thrownBy(action: () => unknown): unknown {
 
 function tracing(name: string, log: string[]): SelectorMiddleware {
   return {
+    specificationVersion: 'v1',
     name,
     transformRequest({ request }) {
       log.push(`${name}.transform`);
@@ -49,6 +50,7 @@ describe('wrapSelector', () => {
     const bySlot: Selector<string> = (request) => ({ action: 'improve', chosen: [request.candidates[Math.floor(request.random() * request.candidates.length)]!] });
     const probed: { probe: boolean; chosen: string }[] = [];
     const inner: SelectorMiddleware = {
+      specificationVersion: 'v1',
       name: 'inner',
       async wrapSelect({ doSelect, probe }) {
         const selection = await doSelect();
@@ -58,6 +60,7 @@ describe('wrapSelector', () => {
     };
     let counterfactual: string | undefined;
     const outer: SelectorMiddleware = {
+      specificationVersion: 'v1',
       name: 'outer',
       async wrapSelect({ doSelect, probeSelect, request }) {
         await expect(Promise.resolve().then(() => probeSelect(request))).rejects.toThrow(/outer: probeSelect must follow doSelect/);
@@ -94,6 +97,14 @@ describe('wrapSelector', () => {
     expect(log).toEqual(['first.admit', 'second.admit', 'first.observe', 'second.observe']);
   });
 
+  it('is recognised by isShapedSelector; a plain selector or a look-alike with admit and observe is not', () => {
+    expect(isShapedSelector(wrapSelector({ selector: pickHighest }))).toBe(true);
+    expect(isShapedSelector(pickHighest)).toBe(false);
+    const lookAlike = Object.assign((() => ({ action: 'draft', chosen: [] })) as Selector<string>, { admit: async () => ({}), observe: async () => {} });
+    expect(isShapedSelector(lookAlike)).toBe(false);
+    expect(isShapedSelector(null)).toBe(false);
+  });
+
   it('accepts a single middleware and none, and keeps the selector signature', async () => {
     const single = wrapSelector({ selector: pickHighest, middleware: tracing('only', []) });
     const bare = wrapSelector({ selector: pickHighest });
@@ -105,6 +116,7 @@ describe('wrapSelector', () => {
 
   it('emits selection-made with every value before and after shaping, and what was removed', async () => {
     const dropB: SelectorMiddleware = {
+      specificationVersion: 'v1',
       name: 'drop-b',
       transformRequest: ({ request }) => ({ ...request, candidates: request.candidates.filter((candidate) => candidate.id !== 'b') }),
     };
@@ -128,7 +140,7 @@ describe('wrapSelector', () => {
   });
 
   it('merges the novelty the middleware measured and reports the first rejection', async () => {
-    const rejecting: SelectorMiddleware = { name: 'rejecting', admitNode: () => ({ rejection: { reason: 'near-duplicate', resample: true } }) };
+    const rejecting: SelectorMiddleware = { specificationVersion: 'v1', name: 'rejecting', admitNode: () => ({ rejection: { reason: 'near-duplicate', resample: true } }) };
     const shaped = wrapSelector({ selector: pickHighest, middleware: [tracing('a', []), rejecting, tracing('b', [])] });
     const scored: unknown[] = [];
     shaped.events.on('node-scored', (event) => scored.push(event));
