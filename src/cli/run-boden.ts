@@ -10,6 +10,7 @@ import { describeFailure } from './load-runs.js';
 import { markRequiredOptions } from './mark-required-options.js';
 import { reportCommand } from './report-command.js';
 import { scoreCommand } from './score-command.js';
+import { serveCommand } from './serve-command.js';
 import { validateCommand } from './validate-command.js';
 
 /** Builds the `boden` program writing to `io`; commands report their exit code through `setExitCode`. */
@@ -31,6 +32,7 @@ export function createProgram(setExitCode: (code: ExitCode) => void, io: CliIo =
     corpusCommand(setExitCode, io),
     hscoreCommand(setExitCode, io),
     reportCommand(setExitCode, io),
+    serveCommand(setExitCode, io),
   ]) {
     program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
   }

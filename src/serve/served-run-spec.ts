@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** How a served run is made: its id, the novelty metric shaping reads, and which middleware wrap the selection. */
+export const ServedRunSpecSchema = z.strictObject({
+  /** The run's id, also its log's file name: letters, digits, `.`, `_` and `-`. */
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" (starting with a letter or digit)'),
+  /** The scorer metric shaping reads (`scorerNoveltySource`'s `metric`). */
+  metric: z.string().min(1).default('nearest-neighbour'),
+  /** `noveltyBonus`: strength, decay by children, and optionally `autoScale: { shift }`. */
+  bonus: z
+    .strictObject({
+      strength: z.number().finite().min(0).default(0.5),
+      decay: z.enum(['none', 'children']).default('children'),
+      autoScale: z.strictObject({ shift: z.number().gt(0).lt(1) }).optional(),
+    })
+    .optional(),
+  /** `adaptiveExploration`: the stall signal and what its directives ask for. */
+  adaptive: z
+    .strictObject({
+      threshold: z.number().min(0).max(1).optional(),
+      patience: z.number().int().min(1).optional(),
+      window: z.number().int().min(1).optional(),
+      drafts: z.number().int().min(0).optional(),
+      directiveAsk: z.enum(['new-idea', 'new-component', 'alternate']).optional(),
+    })
+    .optional(),
+  /** `noveltyGate`: nodes below this novelty are rejected before evaluation. */
+  gate: z.strictObject({ threshold: z.number().min(0).max(1).default(0.01), maxResamples: z.number().int().min(0).optional() }).optional(),
+});
+
+/** A served run's spec as clients send it. */
+export type ServedRunSpecInput = z.input<typeof ServedRunSpecSchema>;
+/** A served run's spec with the defaults filled in. */
+export type ServedRunSpec = z.output<typeof ServedRunSpecSchema>;
+
+/** A node as a client sends it to `admit` and `observe`. */
+export const ServedNodeSchema = z.strictObject({
+  id: z.string().min(1),
+  plan: z.string(),
+  code: z.string(),
+  operator: z.string().optional(),
+});
+
+/** The body of `observe`: the node and its outcome (`value`: usefulness, higher is better). */
+export const ServedObservationSchema = z.strictObject({
+  node: ServedNodeSchema,
+  outcome: z.strictObject({ valid: z.boolean(), value: z.number().finite().nullable().optional() }),
+});
+
+/** The body of `select`: the host's candidates with the values its policy ranks by. */
+export const ServedSelectionRequestSchema = z.strictObject({
+  candidates: z
+    .array(
+      z.strictObject({
+        id: z.string().min(1),
+        value: z.number().finite().nullable(),
+        children: z.number().int().min(0).optional(),
+        visits: z.number().min(0).optional(),
+      }),
+    )
+    .max(100_000),
+  /** The range the host normalises values against (AIRA's global min and max); default the candidates' own. */
+  valueRange: z.strictObject({ min: z.number().finite(), max: z.number().finite() }).optional(),
+});

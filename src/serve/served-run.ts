@@ -1,0 +1,175 @@
+import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
+import { adaptiveExploration, type AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
+import { noveltyBonus, type NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
+import { noveltyGate } from '../shaping/novelty-gate.js';
+import type { NoveltySource } from '../shaping/novelty-source.js';
+import { scorerNoveltySource } from '../shaping/scorer-novelty-source.js';
+import type { ExplorationSettings, Selection, SelectionCandidate, Selector } from '../shaping/selector.js';
+import type { SelectorMiddleware } from '../shaping/selector-middleware.js';
+import type { SelectionMadeEvent } from '../shaping/shaping-events.js';
+import type { ShapingNode, ShapingOutcome } from '../shaping/shaping-node.js';
+import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
+import type { ServedRunSpec } from './served-run-spec.js';
+
+/** What `admit` answers: may the host evaluate the node, and how novel it is. */
+export interface ServedAdmission {
+  readonly id: string;
+  readonly accepted: boolean;
+  /** For a rejected node: propose again from another parent. */
+  readonly resample: boolean;
+  readonly rejectedBy?: string;
+  readonly reason?: string;
+  /** The run's novelty of the node (the spec's metric), in [0, 1]; null when it could not be measured. */
+  readonly novelty: number | null;
+  /** The closest earlier nodes, nearest first. */
+  readonly nearest: readonly string[];
+  /** The ML concepts found in the node. */
+  readonly concepts: readonly string[];
+}
+
+/** What `select` answers: the shaped values and knobs for the host's own policy, and greedy argmax's pick on them. */
+export interface ServedSelection {
+  /** Greedy argmax over the shaped values (or `draft` when explore mode asks for one); the host may use its own. */
+  readonly action: Selection<unknown>['action'];
+  readonly chosen: readonly string[];
+  /** Each candidate's value after shaping (normalised to [0, 1] when a bonus normalised it), by id. */
+  readonly values: Readonly<Record<string, number | null>>;
+  /** Candidates shaping removed (rejected near-duplicates). */
+  readonly removed: readonly string[];
+  readonly exploration: ExplorationSettings;
+  /** Text for the next operator prompt when shaping asks for more exploration. */
+  readonly directive: string | null;
+}
+
+/** A run's state for a host's memory prompt. */
+export interface ServedRunSummary {
+  readonly id: string;
+  readonly spec: ServedRunSpec;
+  readonly admitted: number;
+  readonly rejected: number;
+  readonly observed: { readonly valid: number; readonly invalid: number };
+  readonly mode: 'exploit' | 'explore';
+  /** Mean novelty of the valid nodes so far (P-creativity on the spec's metric); null before the first. */
+  readonly meanNovelty: number | null;
+  /** Concepts of the valid nodes, with how many used each, most used first. */
+  readonly concepts: readonly { readonly concept: string; readonly nodes: number }[];
+  /** The bonus's current weight (where `autoScale` moved it), when the run has a bonus. */
+  readonly bonusStrength: number | null;
+}
+
+/**
+ * One run a host shapes through `boden serve`: the online scorer, a novelty source on the spec's metric and the
+ * spec's middleware wrapped around a greedy stand-in for the host's policy. Calls must come one at a time (the
+ * registry queues them), in the order the run log replays them.
+ */
+export class ServedRun {
+  readonly spec: ServedRunSpec;
+  readonly #source: NoveltySource;
+  readonly #selector: ShapedSelector<string, undefined>;
+  readonly #adaptive: AdaptiveExplorationMiddleware | undefined;
+  readonly #bonus: NoveltyBonusMiddleware | undefined;
+  readonly #concepts = new Map<string, number>();
+  #admitted = 0;
+  #rejected = 0;
+  readonly #observed = { valid: 0, invalid: 0 };
+  #noveltySum = 0;
+  #lastSelection: SelectionMadeEvent | undefined;
+
+  /** Builds the run from a parsed spec; throws `InvalidOptionsError` when the metric is unknown. */
+  constructor(spec: ServedRunSpec) {
+    this.spec = spec;
+    const scorer = createNoveltyScorer({ runId: spec.id });
+    this.#source = scorerNoveltySource({ scorer, metric: spec.metric });
+    const middleware: SelectorMiddleware[] = [];
+    if (spec.gate !== undefined) middleware.push(noveltyGate({ source: this.#source, ...spec.gate }));
+    if (spec.adaptive !== undefined) {
+      this.#adaptive = adaptiveExploration({ source: this.#source, ...spec.adaptive });
+      middleware.push(this.#adaptive);
+    }
+    if (spec.bonus !== undefined) {
+      this.#bonus = noveltyBonus({ source: this.#source, ...spec.bonus });
+      middleware.push(this.#bonus);
+    }
+    this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
+    this.#selector.events.on('selection-made', (event) => {
+      this.#lastSelection = event;
+    });
+  }
+
+  /** Scores a new node before the host evaluates it; the gate may reject it (then it must not be evaluated). */
+  async admit(node: ShapingNode): Promise<ServedAdmission> {
+    const admission = await this.#selector.admit(node);
+    const assessment = await this.#source.assess(node);
+    if (admission.accepted) this.#admitted += 1;
+    else this.#rejected += 1;
+    return {
+      id: node.id,
+      accepted: admission.accepted,
+      resample: admission.resample,
+      ...(admission.rejectedBy === undefined ? {} : { rejectedBy: admission.rejectedBy }),
+      ...(admission.reason === undefined ? {} : { reason: admission.reason }),
+      novelty: assessment.novelty ?? null,
+      nearest: assessment.nearest ?? [],
+      concepts: assessment.concepts ?? [],
+    };
+  }
+
+  /** Reports an evaluated node's outcome; a valid node joins the run's history. */
+  async observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void> {
+    await this.#selector.observe(node, outcome);
+    // Without middleware nothing observes the source; it learns each node once, so this is safe either way.
+    await this.#source.observe(node, outcome);
+    if (!outcome.valid) {
+      this.#observed.invalid += 1;
+      return;
+    }
+    this.#observed.valid += 1;
+    const assessment = this.#source.assessment(node.id) ?? (await this.#source.assess(node));
+    this.#noveltySum += assessment.novelty ?? 0;
+    for (const concept of assessment.concepts ?? []) this.#concepts.set(concept, (this.#concepts.get(concept) ?? 0) + 1);
+  }
+
+  /** Shapes the host's candidates: their values after the middleware, the exploration knobs and the directive. */
+  async select(request: { candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<ServedSelection> {
+    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({ ...candidate, node: candidate.id }));
+    this.#lastSelection = undefined;
+    const selection = await this.#selector({
+      candidates,
+      // The stand-in draws nothing; a middleware must not either, so this stream is never read.
+      random: () => 0.5,
+      ...(request.valueRange === undefined ? {} : { valueRange: request.valueRange }),
+    });
+    const made = this.#lastSelection as SelectionMadeEvent | undefined;
+    return {
+      action: selection.action,
+      chosen: selection.chosen.map((candidate) => candidate.id),
+      values: Object.fromEntries((made?.values ?? []).map((value) => [value.id, value.after])),
+      removed: made?.removed ?? [],
+      exploration: made!.exploration,
+      directive: selection.directive ?? null,
+    };
+  }
+
+  /** The run so far, for a host's memory prompt and for monitoring. */
+  summary(): ServedRunSummary {
+    return {
+      id: this.spec.id,
+      spec: this.spec,
+      admitted: this.#admitted,
+      rejected: this.#rejected,
+      observed: { ...this.#observed },
+      mode: this.#adaptive?.mode ?? 'exploit',
+      meanNovelty: this.#observed.valid === 0 ? null : this.#noveltySum / this.#observed.valid,
+      concepts: [...this.#concepts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).map(([concept, nodes]) => ({ concept, nodes })),
+      bonusStrength: this.#bonus?.strength ?? null,
+    };
+  }
+}
+
+/** Greedy argmax over the (shaped) values, or a draft when there is none or explore mode asks for one. */
+const greedyStandIn: Selector<string> = ({ candidates, exploration }) => {
+  let best: SelectionCandidate<string> | undefined;
+  for (const candidate of candidates) if (candidate.value !== null && (best === undefined || candidate.value > best.value!)) best = candidate;
+  if (best === undefined || exploration?.preferDraft === true) return { action: 'draft', chosen: [] };
+  return { action: 'improve', chosen: [best] };
+};

@@ -1,0 +1,153 @@
+import { mkdir, readdir, rename, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { parseOptions } from '../options/parse-options.js';
+import { RunLog, type RunLogRecord } from './run-log.js';
+import { ServedRun, type ServedAdmission, type ServedRunSummary, type ServedSelection } from './served-run.js';
+import { ServedRunSpecSchema, type ServedRunSpecInput } from './served-run-spec.js';
+
+/** A run id no run has: the service answers 404. */
+export class UnknownRunError extends Error {
+  /** The id asked for. */
+  readonly runId: string;
+
+  constructor(runId: string) {
+    super(`no run "${runId}" (create it with POST /runs)`);
+    this.name = 'UnknownRunError';
+    this.runId = runId;
+  }
+}
+
+/** A run id already taken: the service answers 409. */
+export class RunExistsError extends Error {
+  constructor(runId: string) {
+    super(`a run "${runId}" exists already`);
+    this.name = 'RunExistsError';
+  }
+}
+
+interface Entry {
+  readonly run: ServedRun;
+  readonly log: RunLog | null;
+  /** The tail of the run's queue: calls on one run are applied and logged one at a time, in arrival order. */
+  tail: Promise<unknown>;
+}
+
+/**
+ * The runs of one `boden serve`: each call on a run is queued behind the run's earlier calls, applied, then appended
+ * to the run's log and fsynced before it is answered. With a data directory the logs are replayed at start, so a
+ * restarted service has every acknowledged node with the same novelty.
+ */
+export class ServedRuns {
+  readonly #entries = new Map<string, Entry>();
+  readonly #directory: string | null;
+  /** Runs whose log ended in a torn (unacknowledged) write when loaded, by id. */
+  readonly tornTails: string[] = [];
+
+  private constructor(directory: string | null) {
+    this.#directory = directory;
+  }
+
+  /** Opens the service's runs: replays every `<id>.jsonl` in `directory` (created if missing); none without one. */
+  static async open(directory: string | null): Promise<ServedRuns> {
+    const runs = new ServedRuns(directory);
+    if (directory === null) return runs;
+    await mkdir(directory, { recursive: true });
+    for (const name of (await readdir(directory)).filter((file) => file.endsWith('.jsonl')).sort()) await runs.#replay(join(directory, name));
+    return runs;
+  }
+
+  /** Ids of the open runs, in creation order. */
+  ids(): string[] {
+    return [...this.#entries.keys()];
+  }
+
+  /** Creates a run; `RunExistsError` when the id is taken, `InvalidOptionsError` naming a bad field. */
+  async create(input: ServedRunSpecInput): Promise<ServedRunSummary> {
+    const spec = parseOptions(ServedRunSpecSchema, input, 'run');
+    if (this.#entries.has(spec.id)) throw new RunExistsError(spec.id);
+    const run = new ServedRun(spec);
+    const log = this.#directory === null ? null : await RunLog.open(join(this.#directory, `${spec.id}.jsonl`));
+    const entry: Entry = { run, log, tail: Promise.resolve() };
+    this.#entries.set(spec.id, entry);
+    await log?.append({ type: 'create', spec });
+    return run.summary();
+  }
+
+  /** `admit` on run `id` (queued, logged). */
+  admit(id: string, node: { id: string; plan: string; code: string; operator?: string }): Promise<ServedAdmission> {
+    return this.#call(id, { type: 'admit', node }, (run) => run.admit(node));
+  }
+
+  /** `observe` on run `id` (queued, logged). */
+  observe(id: string, observation: { node: { id: string; plan: string; code: string; operator?: string }; outcome: { valid: boolean; value?: number | null } }): Promise<void> {
+    return this.#call(id, { type: 'observe', ...observation }, (run) => run.observe(observation.node, observation.outcome));
+  }
+
+  /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state). */
+  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<ServedSelection> {
+    return this.#call(id, { type: 'select', ...request }, (run) => run.select(request));
+  }
+
+  /** The summary of run `id`. */
+  summary(id: string): ServedRunSummary {
+    return this.#entry(id).run.summary();
+  }
+
+  /** Closes run `id`: it leaves the service, its log is kept as `<id>.closed.jsonl`. */
+  async close(id: string): Promise<ServedRunSummary> {
+    const entry = this.#entry(id);
+    this.#entries.delete(id);
+    await entry.tail.catch(() => {});
+    const summary = entry.run.summary();
+    if (entry.log !== null) {
+      await entry.log.append({ type: 'close' });
+      await entry.log.close();
+      await rename(entry.log.path, entry.log.path.replace(/\.jsonl$/, '.closed.jsonl'));
+    }
+    return summary;
+  }
+
+  /** Closes every log (the runs stay on disk for the next start). */
+  async shutdown(): Promise<void> {
+    for (const entry of this.#entries.values()) {
+      await entry.tail.catch(() => {});
+      await entry.log?.close();
+    }
+    this.#entries.clear();
+  }
+
+  #entry(id: string): Entry {
+    const entry = this.#entries.get(id);
+    if (entry === undefined) throw new UnknownRunError(id);
+    return entry;
+  }
+
+  #call<Result>(id: string, record: RunLogRecord, apply: (run: ServedRun) => Promise<Result>): Promise<Result> {
+    const entry = this.#entry(id);
+    const result = entry.tail.then(async () => {
+      const value = await apply(entry.run);
+      await entry.log?.append(record);
+      return value;
+    });
+    entry.tail = result.catch(() => {});
+    return result;
+  }
+
+  async #replay(path: string): Promise<void> {
+    if (path.endsWith('.closed.jsonl')) return;
+    const { records, tornTail, completeBytes } = await RunLog.read(path);
+    // The torn line was never acknowledged: cut it off, so the next record starts on a line of its own.
+    if (tornTail) await truncate(path, completeBytes);
+    const [first, ...rest] = records;
+    if (first === undefined || first.type !== 'create') throw new InvalidArgumentError({ argument: '--data', reason: `${path} does not start with a create record` });
+    const run = new ServedRun(parseOptions(ServedRunSpecSchema, first.spec, 'run'));
+    for (const record of rest) {
+      if (record.type === 'admit') await run.admit(record.node);
+      else if (record.type === 'observe') await run.observe(record.node, record.outcome);
+      else if (record.type === 'select') await run.select(record);
+    }
+    if (tornTail) this.tornTails.push(run.spec.id);
+    this.#entries.set(run.spec.id, { run, log: await RunLog.open(path), tail: Promise.resolve() });
+  }
+}

@@ -1,0 +1,118 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServeApp } from '../../src/serve/create-serve-app.js';
+import { ServedRuns } from '../../src/serve/served-runs.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-serve-');
+
+const ideas = [
+  ['Gradient boosting on the raw features.', 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()'],
+  ['Ridge regression on standardised features.', 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)'],
+  ['A small MLP with Adam and early stopping.', 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU())'],
+  ['Gradient boosting with target encoding.', 'import lightgbm as lgb\nfrom sklearn.preprocessing import TargetEncoder\nmodel = lgb.LGBMRegressor(n_estimators=300)'],
+] as const;
+const node = (index: number) => ({ id: `n${index}`, plan: ideas[index % ideas.length]![0], code: `${ideas[index % ideas.length]![1]}\n# step ${index}` });
+
+const apps: { close(): Promise<unknown> }[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+async function served(dataDirectory: string | null = null, token: string | null = null) {
+  const made = await createServeApp({ dataDirectory, token });
+  apps.push(made.app);
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+    const response = await made.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+  return { ...made, call };
+}
+
+describe('boden serve, in process', () => {
+  it('creates a run, admits and observes nodes, shapes a selection and summarises the run', async () => {
+    const { call } = await served();
+    expect((await call('POST', '/runs', { id: 'r1', bonus: { strength: 0.5 }, adaptive: { patience: 2 } })).status).toBe(201);
+    const first = await call('POST', '/runs/r1/admit', { ...node(0), operator: 'draft' });
+    expect(first).toMatchObject({ status: 200, body: { id: 'n0', accepted: true, novelty: 1, nearest: [] } });
+    expect(first.body.concepts).toEqual(expect.arrayContaining(['lightgbm']));
+    expect((await call('POST', '/runs/r1/observe', { node: node(0), outcome: { valid: true, value: 0.7 } })).body).toEqual({ ok: true });
+    const repeat = await call('POST', '/runs/r1/admit', { ...node(4), operator: 'improve' });
+    expect(repeat.body.novelty as number).toBeLessThan(0.2);
+    expect(repeat.body.nearest).toEqual(['n0']);
+    await call('POST', '/runs/r1/observe', { node: node(4), outcome: { valid: true, value: 0.71 } });
+    const selection = await call('POST', '/runs/r1/select', { candidates: [{ id: 'n0', value: 0.7, children: 1 }, { id: 'n4', value: 0.71, children: 0 }] });
+    expect(selection.status).toBe(200);
+    expect(selection.body).toMatchObject({ action: 'improve', removed: [], exploration: { mode: 'exploit' } });
+    // The bonus rewrote the values onto [0, 1] plus novelty: the first node (novelty 1, one child) gains 0.5 / 2.
+    expect((selection.body.values as Record<string, number>).n0).toBeCloseTo(0 + 0.5 * 1 * 0.5, 6);
+    const summary = await call('GET', '/runs/r1');
+    expect(summary.body).toMatchObject({ id: 'r1', admitted: 2, observed: { valid: 2, invalid: 0 }, mode: 'exploit', bonusStrength: 0.5 });
+    expect((await call('GET', '/runs')).body.runs).toHaveLength(1);
+    expect((await call('DELETE', '/runs/r1')).status).toBe(200);
+    expect((await call('GET', '/runs/r1')).status).toBe(404);
+  });
+
+  it('answers a bad request with 400 naming the field, an unknown run with 404, a taken id with 409, never a stack', async () => {
+    const { call } = await served();
+    const badSpec = await call('POST', '/runs', { id: 'has space' });
+    expect(badSpec.status).toBe(400);
+    expect(badSpec.body.field).toBe('id');
+    expect((await call('POST', '/runs', { id: 'r', bonus: { strenght: 1 } })).body.error).toMatch(/bonus.*strenght/);
+    await call('POST', '/runs', { id: 'r' });
+    expect((await call('POST', '/runs', { id: 'r' })).status).toBe(409);
+    const badNode = await call('POST', '/runs/r/admit', { id: 'n', plan: 'p' });
+    expect(badNode).toMatchObject({ status: 400, body: { field: 'code' } });
+    const badOutcome = await call('POST', '/runs/r/observe', { node: node(0), outcome: { valid: 'yes' } });
+    expect(badOutcome).toMatchObject({ status: 400, body: { field: 'outcome.valid' } });
+    expect((await call('POST', '/runs/nope/admit', node(0))).status).toBe(404);
+    expect((await call('GET', '/no/such/endpoint')).status).toBe(404);
+    const notJson = await (await served()).app.inject({ method: 'POST', url: '/runs', payload: '{"id":', headers: { 'content-type': 'application/json' } });
+    expect(notJson.statusCode).toBe(400);
+    for (const body of [badSpec.body, badNode.body, notJson.json()]) expect(JSON.stringify(body)).not.toMatch(/\\n +at /);
+  });
+
+  it('with a token, refuses every request without it', async () => {
+    const { call } = await served(null, 'a-long-secret');
+    expect((await call('GET', '/health')).status).toBe(401);
+    expect((await call('GET', '/health', undefined, { authorization: 'Bearer a-long-secret' })).status).toBe(200);
+  });
+
+  it('applies concurrent calls on one run one at a time, logs every acknowledged one, and replays to the same state', async () => {
+    const data = join(directory, 'concurrent');
+    const { call } = await served(data);
+    await call('POST', '/runs', { id: 'busy', adaptive: {}, bonus: {} });
+    // Twenty clients at once, each admitting then observing its own node.
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        expect((await call('POST', '/runs/busy/admit', node(index))).status).toBe(200);
+        expect((await call('POST', '/runs/busy/observe', { node: node(index), outcome: { valid: index % 5 !== 0, value: index / 20 } })).status).toBe(200);
+      }),
+    );
+    const live = (await call('GET', '/runs/busy')).body;
+    expect(live).toMatchObject({ admitted: 20, observed: { valid: 16, invalid: 4 } });
+    const lines = readFileSync(join(data, 'busy.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(lines.map((line) => line.type).filter((type) => type === 'admit')).toHaveLength(20);
+    expect(lines.map((line) => line.type).filter((type) => type === 'observe')).toHaveLength(20);
+    const replayed = await ServedRuns.open(data);
+    expect(replayed.summary('busy')).toEqual(live);
+    await replayed.shutdown();
+  });
+  it('drops a torn last record (a write a crash cut short, never acknowledged), says so, and appends after it cleanly', async () => {
+    const data = join(directory, 'torn');
+    const runs = await ServedRuns.open(data);
+    await runs.create({ id: 'torn' });
+    await runs.admit('torn', node(0));
+    await runs.observe('torn', { node: node(0), outcome: { valid: true, value: 1 } });
+    await runs.shutdown();
+    appendFileSync(join(data, 'torn.jsonl'), '{"type":"admit","node":{"id":"n1","pl');
+    const reopened = await ServedRuns.open(data);
+    expect(reopened.tornTails).toEqual(['torn']);
+    expect(reopened.summary('torn')).toMatchObject({ admitted: 1, observed: { valid: 1, invalid: 0 } });
+    await reopened.admit('torn', node(1));
+    await reopened.shutdown();
+    const again = await ServedRuns.open(data);
+    expect(again.tornTails).toEqual([]);
+    expect(again.summary('torn')).toMatchObject({ admitted: 2 });
+    await again.shutdown();
+  });
+});

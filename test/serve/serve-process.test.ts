@@ -1,0 +1,121 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ServedRuns } from '../../src/serve/served-runs.js';
+import { projectRoot } from '../support/shared-data.js';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-serve-process-');
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts `boden serve --port 0` as a real process and resolves with its base URL once it listens. */
+function startServer(args: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', ...args], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/[^ ]+)/.exec(stderr);
+      if (match) resolve({ url: match[1]!, child });
+    });
+    child.on('exit', (code) => reject(new Error(`boden serve exited (${code}) before listening: ${stderr}`)));
+  });
+}
+
+async function call(url: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url + path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const node = (index: number) => ({
+  id: `n${index}`,
+  plan: ['Gradient boosting on raw features.', 'Ridge on standardised features.', 'An MLP with Adam.'][index % 3]!,
+  code: [`import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=${100 + index})`, `from sklearn.linear_model import Ridge\nRidge(alpha=${index})`, `import torch\nnet = torch.nn.Linear(8, ${index + 1})`][index % 3]!,
+});
+
+describe('boden serve as a process', () => {
+  it('loses no acknowledged node to kill -9: the restarted run scores the next node exactly as an uninterrupted one', async () => {
+    const data = join(directory, 'data');
+    const spec = { id: 'survivor', bonus: { strength: 0.5 }, adaptive: { patience: 2 } };
+    const first = await startServer(['--data', data]);
+    await call(first.url, 'POST', '/runs', spec);
+    for (let index = 0; index < 8; index += 1) {
+      await call(first.url, 'POST', '/runs/survivor/admit', node(index));
+      await call(first.url, 'POST', '/runs/survivor/observe', { node: node(index), outcome: { valid: index !== 3, value: index / 10 } });
+      if (index % 3 === 2) await call(first.url, 'POST', '/runs/survivor/select', { candidates: [{ id: 'n0', value: 0 }, { id: `n${index}`, value: index / 10 }] });
+    }
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await startServer(['--data', data]);
+    const summary = await call(second.url, 'GET', '/runs/survivor');
+    expect(summary).toMatchObject({ admitted: 8, observed: { valid: 7, invalid: 1 } });
+    const next = await call(second.url, 'POST', '/runs/survivor/admit', node(8));
+    const selection = await call(second.url, 'POST', '/runs/survivor/select', { candidates: [{ id: 'n0', value: 0 }, { id: 'n7', value: 0.7 }] });
+
+    // The same calls on a run that was never interrupted.
+    const control = await ServedRuns.open(null);
+    await control.create(spec);
+    for (let index = 0; index < 8; index += 1) {
+      await control.admit('survivor', node(index));
+      await control.observe('survivor', { node: node(index), outcome: { valid: index !== 3, value: index / 10 } });
+      if (index % 3 === 2) await control.select('survivor', { candidates: [{ id: 'n0', value: 0 }, { id: `n${index}`, value: index / 10 }] });
+    }
+    expect(summary).toEqual(JSON.parse(JSON.stringify(control.summary('survivor'))));
+    expect(next).toEqual(JSON.parse(JSON.stringify(await control.admit('survivor', node(8)))));
+    expect(selection).toEqual(JSON.parse(JSON.stringify(await control.select('survivor', { candidates: [{ id: 'n0', value: 0 }, { id: 'n7', value: 0.7 }] }))));
+    await control.shutdown();
+    second.child.kill('SIGTERM');
+  }, 120_000);
+
+  it('refuses to bind beyond loopback without a token', async () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--host', '0.0.0.0', '--port', '0'], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, BODEN_TOKEN: '' } });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('binding 0.0.0.0 (not loopback) needs --token or BODEN_TOKEN');
+    const short = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--token', 'short'], { cwd: projectRoot, encoding: 'utf8' });
+    expect(short.status).toBe(2);
+    expect(short.stderr).toBe('boden serve: a --token (or BODEN_TOKEN) must have at least 8 characters\n');
+  }, 60_000);
+
+  const python = spawnSync('python3', ['--version']).status === 0;
+  if (!python) console.warn('skipping the Python client test: python3 is not installed');
+  it.skipIf(!python)('the Python client and the AIDE-style recipe run against a real server', async () => {
+    const server = await startServer([]);
+    const recipe = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aide_style_loop.py'), '--url', server.url, '--steps', '20'], { encoding: 'utf8', timeout: 60_000 });
+    expect(recipe.stderr).toBe('');
+    expect(recipe.status).toBe(0);
+    expect(recipe.stdout).toMatch(/boden: \d+ valid \/ \d+ buggy nodes observed/);
+    const runs = await call(server.url, 'GET', '/runs');
+    expect((runs.runs as { admitted: number }[])[0]!.admitted).toBe(20);
+    // The client's errors carry the service's status and field.
+    const probe = spawnSync('python3', ['-c', `import sys; sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
+from boden_client import BodenClient, BodenError
+client = BodenClient(${JSON.stringify(server.url)})
+try:
+    client.admit("aide-style-1", "x", "plan", None)
+except BodenError as error:
+    print(error.status, error.field)`], { encoding: 'utf8' });
+    expect(probe.stdout.trim()).toBe('400 code');
+    server.child.kill('SIGTERM');
+  }, 120_000);
+
+  it.skipIf(!python)("the README's Python snippet runs as pasted, from the repository root, against a real server", async () => {
+    const snippets = [...readFileSync(join(projectRoot, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(snippets.length).toBeGreaterThanOrEqual(1);
+    const server = await startServer([]);
+    for (const snippet of snippets) {
+      const run = spawnSync('python3', ['-c', snippet], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000, env: { ...process.env, BODEN_URL: server.url } });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('lightgbm');
+    }
+    server.child.kill('SIGTERM');
+  }, 120_000);
+});
+
