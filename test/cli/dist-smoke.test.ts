@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCli, spawnProcess, type CliResult } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 
 const bin = join(projectRoot, 'dist', 'src', 'cli', 'main.js');
 
 /** Runs the compiled `boden` as the installed bin runs (`npm test` builds it first). */
 function runBuilt(args: readonly string[]): Promise<CliResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+  return spawnProcess(process.execPath, [bin, ...args]);
 }
 
 if (!existsSync(bin)) console.warn(`skipping the compiled-CLI smoke tests: ${bin} is missing (run npm run build)`);

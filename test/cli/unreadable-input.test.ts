@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../support/run-cli.js';
+import { runCli, spawnProcess, type CliResult } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -14,16 +13,7 @@ if (skip) console.warn(`skipping the unreadable-input tests: ${process.platform 
 
 /** `boden <args>` as a user who cannot read mode-000 paths. */
 function runUnprivileged(args: readonly string[]): Promise<CliResult> {
-  if (!asRoot) return runCli(args);
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: projectRoot, uid: 65534, gid: 65534, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+  return asRoot ? spawnProcess(process.execPath, [bin, ...args], { uid: 65534, gid: 65534 }) : runCli(args);
 }
 
 describe.skipIf(skip)('an input the user cannot read', () => {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
 import type { CliStream } from '../../src/cli/cli-io.js';
 import { runBoden } from '../../src/cli/run-boden.js';
@@ -25,16 +25,17 @@ export async function runCli(args: readonly string[], options: { terminal?: bool
 
 /** Runs `boden <args>` from the TypeScript sources as a real process (through tsx), with no stdin. */
 export function spawnCli(args: readonly string[], options: { cwd?: string } = {}): Promise<CliResult> {
+  return spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), ...args], { cwd: options.cwd ?? projectRoot, env: { ...process.env, NO_COLOR: '1' } });
+}
+
+/** Runs a process to its end with no stdin and collects what it printed and its exit code. */
+export function spawnProcess(command: string, args: readonly string[], options: SpawnOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), ...args], {
-      cwd: options.cwd ?? projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(command, args, { cwd: projectRoot, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
   });
