@@ -19,6 +19,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+import uuid
 from typing import Any, Dict, List, Optional
 
 __all__ = ["BodenClient", "BodenError"]
@@ -35,7 +36,8 @@ class BodenError(Exception):
 
 
 class BodenClient:
-    """Typed calls of every `boden serve` endpoint. Connection failures of reads (GET) are retried."""
+    """Typed calls of every `boden serve` endpoint. Connection failures are retried: reads as they are, node calls
+    (admit, observe, select) with one idempotency key per call, so the service applies a retried call once."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:7878", token: Optional[str] = None, timeout: float = 30.0, retries: int = 3) -> None:
         self.base_url = base_url.rstrip("/")
@@ -74,28 +76,30 @@ class BodenClient:
         node: Dict[str, Any] = {"id": node_id, "plan": plan, "code": code}
         if operator is not None:
             node["operator"] = operator
-        return self._call("POST", f"/runs/{run_id}/admit", node)
+        return self._call("POST", f"/runs/{run_id}/admit", node, idempotent=True)
 
     def observe(self, run_id: str, node_id: str, plan: str, code: str, valid: bool, value: Optional[float] = None) -> None:
         """Reports an evaluated node: `valid` when it ran and scored, `value` its usefulness (higher is better)."""
-        self._call("POST", f"/runs/{run_id}/observe", {"node": {"id": node_id, "plan": plan, "code": code}, "outcome": {"valid": valid, "value": value}})
+        self._call("POST", f"/runs/{run_id}/observe", {"node": {"id": node_id, "plan": plan, "code": code}, "outcome": {"valid": valid, "value": value}}, idempotent=True)
 
     def select(self, run_id: str, candidates: List[Dict[str, Any]], value_range: Optional[Dict[str, float]] = None) -> Dict[str, Any]:
         """Shapes candidates ({"id", "value", "children"?, "visits"?}): shaped values, exploration knobs, directive."""
         body: Dict[str, Any] = {"candidates": candidates}
         if value_range is not None:
             body["valueRange"] = value_range
-        return self._call("POST", f"/runs/{run_id}/select", body)
+        return self._call("POST", f"/runs/{run_id}/select", body, idempotent=True)
 
     # -- transport ----------------------------------------------------------------------------------------------
-    def _call(self, method: str, path: str, body: Optional[Dict[str, Any]] = None) -> Any:
+    def _call(self, method: str, path: str, body: Optional[Dict[str, Any]] = None, idempotent: bool = False) -> Any:
         data = None if body is None else json.dumps(body).encode("utf-8")
         headers = {"accept": "application/json"}
         if data is not None:
             headers["content-type"] = "application/json"
         if self.token is not None:
             headers["authorization"] = f"Bearer {self.token}"
-        attempts = self.retries + 1 if method == "GET" else 1
+        if idempotent:
+            headers["idempotency-key"] = uuid.uuid4().hex
+        attempts = self.retries + 1 if method == "GET" or idempotent else 1
         for attempt in range(attempts):
             request = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
             try:

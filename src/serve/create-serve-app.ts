@@ -4,7 +4,7 @@ import { BodenError } from '../errors/boden-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import { RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
-import { ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
+import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
 
 /** Options of `createServeApp`. */
 export const ServeAppOptionsSchema = z.strictObject({
@@ -27,6 +27,15 @@ class BadRequestError extends Error {
     super(field === '' ? message : `${field}: ${message}`);
     this.field = field;
   }
+}
+
+/** The request's `Idempotency-Key` header, checked; undefined when it has none. */
+function idempotencyKey(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw new BadRequestError('Idempotency-Key', 'expected one header of 1-200 characters');
+  return parsed.data;
 }
 
 /** `body` parsed by `schema`, or a `BadRequestError` naming the first bad field. */
@@ -72,12 +81,14 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   app.post('/runs', async (request, reply) => reply.code(201).send(await runs.create(request.body as never)));
   app.get<{ Params: { id: string } }>('/runs/:id', async (request) => runs.summary(request.params.id));
   app.delete<{ Params: { id: string } }>('/runs/:id', async (request) => runs.close(request.params.id));
-  app.post<{ Params: { id: string } }>('/runs/:id/admit', async (request) => runs.admit(request.params.id, parseBody(ServedNodeSchema, request.body)));
+  app.post<{ Params: { id: string } }>('/runs/:id/admit', async (request) => runs.admit(request.params.id, parseBody(ServedNodeSchema, request.body), idempotencyKey(request.headers)));
   app.post<{ Params: { id: string } }>('/runs/:id/observe', async (request) => {
-    await runs.observe(request.params.id, parseBody(ServedObservationSchema, request.body));
+    await runs.observe(request.params.id, parseBody(ServedObservationSchema, request.body), idempotencyKey(request.headers));
     return { ok: true };
   });
-  app.post<{ Params: { id: string } }>('/runs/:id/select', async (request) => runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body)));
+  app.post<{ Params: { id: string } }>('/runs/:id/select', async (request) =>
+    runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body), idempotencyKey(request.headers)),
+  );
   app.addHook('onClose', async () => runs.shutdown());
   return { app, runs };
 }

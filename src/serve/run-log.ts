@@ -1,13 +1,13 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
-import { ServedNodeSchema, ServedObservationSchema, ServedRunSpecSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
+import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedRunSpecSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
 
 /** One acknowledged call of a served run, in the order it was applied. */
 export const RunLogRecordSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('create'), spec: ServedRunSpecSchema }),
-  z.strictObject({ type: z.literal('admit'), node: ServedNodeSchema }),
-  z.strictObject({ type: z.literal('observe'), ...ServedObservationSchema.shape }),
-  z.strictObject({ type: z.literal('select'), ...ServedSelectionRequestSchema.shape }),
+  z.strictObject({ type: z.literal('admit'), node: ServedNodeSchema, key: IdempotencyKeySchema.optional() }),
+  z.strictObject({ type: z.literal('observe'), ...ServedObservationSchema.shape, key: IdempotencyKeySchema.optional() }),
+  z.strictObject({ type: z.literal('select'), ...ServedSelectionRequestSchema.shape, key: IdempotencyKeySchema.optional() }),
   z.strictObject({ type: z.literal('close') }),
 ]);
 

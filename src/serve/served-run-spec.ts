@@ -66,3 +66,6 @@ export const ServedSelectionRequestSchema = z.strictObject({
   /** The range the host normalises values against (AIRA's global min and max); default the candidates' own. */
   valueRange: z.strictObject({ min: z.number().finite(), max: z.number().finite() }).optional(),
 });
+
+/** A client's idempotency key (`Idempotency-Key`): a retried call with the same key on a run is applied once. */
+export const IdempotencyKeySchema = z.string().min(1).max(200);

@@ -29,6 +29,8 @@ export class RunExistsError extends Error {
 interface Entry {
   readonly run: ServedRun;
   readonly log: RunLog | null;
+  /** Answers by call type and idempotency key: a retry with a key already seen gets the first answer. */
+  readonly answers: Map<string, Promise<unknown>>;
   /** The tail of the run's queue: calls on one run are applied and logged one at a time, in arrival order. */
   tail: Promise<unknown>;
 }
@@ -68,25 +70,25 @@ export class ServedRuns {
     if (this.#entries.has(spec.id)) throw new RunExistsError(spec.id);
     const run = new ServedRun(spec);
     const log = this.#directory === null ? null : await RunLog.open(join(this.#directory, `${spec.id}.jsonl`));
-    const entry: Entry = { run, log, tail: Promise.resolve() };
+    const entry: Entry = { run, log, answers: new Map(), tail: Promise.resolve() };
     this.#entries.set(spec.id, entry);
     await log?.append({ type: 'create', spec });
     return run.summary();
   }
 
-  /** `admit` on run `id` (queued, logged). */
-  admit(id: string, node: { id: string; plan: string; code: string; operator?: string }): Promise<ServedAdmission> {
-    return this.#call(id, { type: 'admit', node }, (run) => run.admit(node));
+  /** `admit` on run `id` (queued, logged; with `key`, applied once however often it is retried). */
+  admit(id: string, node: { id: string; plan: string; code: string; operator?: string }, key?: string): Promise<ServedAdmission> {
+    return this.#call(id, { type: 'admit', node, ...keyed(key) }, (run) => run.admit(node));
   }
 
-  /** `observe` on run `id` (queued, logged). */
-  observe(id: string, observation: { node: { id: string; plan: string; code: string; operator?: string }; outcome: { valid: boolean; value?: number | null } }): Promise<void> {
-    return this.#call(id, { type: 'observe', ...observation }, (run) => run.observe(observation.node, observation.outcome));
+  /** `observe` on run `id` (queued, logged; with `key`, applied once). */
+  observe(id: string, observation: { node: { id: string; plan: string; code: string; operator?: string }; outcome: { valid: boolean; value?: number | null } }, key?: string): Promise<void> {
+    return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome));
   }
 
-  /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state). */
-  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<ServedSelection> {
-    return this.#call(id, { type: 'select', ...request }, (run) => run.select(request));
+  /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state; with `key`, applied once). */
+  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }, key?: string): Promise<ServedSelection> {
+    return this.#call(id, { type: 'select', ...request, ...keyed(key) }, (run) => run.select(request));
   }
 
   /** The summary of run `id`. */
@@ -123,14 +125,22 @@ export class ServedRuns {
     return entry;
   }
 
-  #call<Result>(id: string, record: RunLogRecord, apply: (run: ServedRun) => Promise<Result>): Promise<Result> {
+  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ServedRun) => Promise<Result>): Promise<Result> {
     const entry = this.#entry(id);
+    const answerKey = record.key === undefined ? undefined : `${record.type}\u0000${record.key}`;
+    const earlier = answerKey === undefined ? undefined : entry.answers.get(answerKey);
+    if (earlier !== undefined) return earlier as Promise<Result>;
     const result = entry.tail.then(async () => {
       const value = await apply(entry.run);
       await entry.log?.append(record);
       return value;
     });
     entry.tail = result.catch(() => {});
+    if (answerKey !== undefined) {
+      entry.answers.set(answerKey, result);
+      // A call that failed was not applied: its key may be tried again.
+      result.catch(() => entry.answers.delete(answerKey));
+    }
     return result;
   }
 
@@ -142,12 +152,21 @@ export class ServedRuns {
     const [first, ...rest] = records;
     if (first === undefined || first.type !== 'create') throw new InvalidArgumentError({ argument: '--data', reason: `${path} does not start with a create record` });
     const run = new ServedRun(parseOptions(ServedRunSpecSchema, first.spec, 'run'));
+    const answers = new Map<string, Promise<unknown>>();
     for (const record of rest) {
-      if (record.type === 'admit') await run.admit(record.node);
-      else if (record.type === 'observe') await run.observe(record.node, record.outcome);
-      else if (record.type === 'select') await run.select(record);
+      let answer: unknown;
+      if (record.type === 'admit') answer = await run.admit(record.node);
+      else if (record.type === 'observe') answer = await run.observe(record.node, record.outcome);
+      else if (record.type === 'select') answer = await run.select(record);
+      // A key acknowledged before the restart still answers a retry with what it answered then.
+      if ('key' in record && record.key !== undefined) answers.set(`${record.type}\u0000${record.key}`, Promise.resolve(answer));
     }
     if (tornTail) this.tornTails.push(run.spec.id);
-    this.#entries.set(run.spec.id, { run, log: await RunLog.open(path), tail: Promise.resolve() });
+    this.#entries.set(run.spec.id, { run, log: await RunLog.open(path), answers, tail: Promise.resolve() });
   }
+}
+
+/** The record field of an idempotency key, if the call has one. */
+function keyed(key: string | undefined): { key?: string } {
+  return key === undefined ? {} : { key };
 }

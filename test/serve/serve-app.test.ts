@@ -115,4 +115,22 @@ describe('boden serve, in process', () => {
     expect(again.summary('torn')).toMatchObject({ admitted: 2 });
     await again.shutdown();
   });
+  it('applies a retried call with the same Idempotency-Key once, before and after a restart', async () => {
+    const data = join(directory, 'idempotent');
+    const { call } = await served(data);
+    await call('POST', '/runs', { id: 'retry' });
+    const headers = { 'idempotency-key': 'admit-n0-attempt' };
+    const [first, again] = await Promise.all([call('POST', '/runs/retry/admit', node(0), headers), call('POST', '/runs/retry/admit', node(0), headers)]);
+    expect(again).toEqual(first);
+    await call('POST', '/runs/retry/observe', { node: node(0), outcome: { valid: true, value: 1 } }, { 'idempotency-key': 'observe-n0' });
+    await call('POST', '/runs/retry/observe', { node: node(0), outcome: { valid: true, value: 1 } }, { 'idempotency-key': 'observe-n0' });
+    expect((await call('GET', '/runs/retry')).body).toMatchObject({ admitted: 1, observed: { valid: 1, invalid: 0 } });
+    const restarted = await served(data);
+    expect(await restarted.call('POST', '/runs/retry/admit', node(0), headers)).toEqual(first);
+    expect((await restarted.call('GET', '/runs/retry')).body).toMatchObject({ admitted: 1 });
+    // Without a key the same node is another call.
+    await restarted.call('POST', '/runs/retry/admit', node(0));
+    expect((await restarted.call('GET', '/runs/retry')).body).toMatchObject({ admitted: 2 });
+    expect((await restarted.call('POST', '/runs/retry/admit', node(1), { 'idempotency-key': '' })).status).toBe(400);
+  });
 });
