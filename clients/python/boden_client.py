@@ -26,10 +26,11 @@ __all__ = ["BodenClient", "BodenError"]
 
 
 class BodenError(Exception):
-    """An answer of `boden serve` that is not a success: the HTTP status and the service's message."""
+    """An answer of `boden serve` that is not a success: the HTTP status (0 when the service cannot be reached) and
+    the service's message."""
 
     def __init__(self, status: int, message: str, field: Optional[str] = None) -> None:
-        super().__init__(f"boden serve answered {status}: {message}")
+        super().__init__(message if status == 0 else f"boden serve answered {status}: {message}")
         self.status = status
         self.message = message
         self.field = field
@@ -111,8 +112,8 @@ class BodenClient:
                 except ValueError:
                     answer = {"error": error.reason}
                 raise BodenError(error.code, str(answer.get("error")), answer.get("field")) from None
-            except urllib.error.URLError:
+            except urllib.error.URLError as error:
                 if attempt + 1 == attempts:
-                    raise
+                    raise BodenError(0, f"cannot reach {self.base_url} ({error.reason}); is `npx boden serve` running?") from None
                 time.sleep(0.2 * 2**attempt)
         raise AssertionError("unreachable")

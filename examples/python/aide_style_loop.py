@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
-from boden_client import BodenClient  # noqa: E402
+from boden_client import BodenClient, BodenError  # noqa: E402
 
 # -- A stand-in for AIDE's Node, Journal and Agent (same names and shape, no LLM, no sandbox). ------------------------
 
@@ -168,4 +168,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BodenError as error:
+        sys.exit(f"{os.path.basename(__file__)}: {error}")

@@ -117,5 +117,29 @@ except BodenError as error:
     }
     server.child.kill('SIGTERM');
   }, 120_000);
+
+  it.skipIf(!python)('the ShinkaEvolve novelty-judge, OpenEvolve evaluator and AIRA-dojo MCTS recipes run against a real server', async () => {
+    const server = await startServer([]);
+    const run = (file: string) => spawnSync('python3', [join(projectRoot, 'examples', 'python', file)], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, BODEN_URL: server.url } });
+    const shinka = run('shinka_novelty_judge.py');
+    expect(shinka.stderr).toBe('');
+    expect(shinka.status).toBe(0);
+    // The second program only changes a number of the first: the gate rejects it; the others pass.
+    expect(shinka.stdout).toMatch(/generation 1: accepted[\s\S]*generation 2: rejected[\s\S]*generation 3: accepted[\s\S]*generation 4: accepted/);
+    const openEvolve = run('openevolve_evaluator.py');
+    expect(openEvolve.stderr).toBe('');
+    expect(openEvolve.status).toBe(0);
+    expect(openEvolve.stdout).toMatch(/program 0: combined_score 2\.010, boden_novelty 1\.000/);
+    expect(openEvolve.stdout).toMatch(/program 1: combined_score 1\.910, boden_novelty 0\.000/);
+    const mcts = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aira_dojo_mcts.py'), '--url', server.url, '--steps', '20'], { encoding: 'utf8', timeout: 60_000 });
+    expect(mcts.stderr).toBe('');
+    expect(mcts.status).toBe(0);
+    expect(mcts.stdout).toMatch(/shaped MCTS: +best [\d.]+; boden saw 20 nodes/);
+    server.child.kill('SIGTERM');
+    // Without a server the recipes say so in one line, no traceback.
+    const unreachable = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'openevolve_evaluator.py')], { encoding: 'utf8', env: { ...process.env, BODEN_URL: 'http://127.0.0.1:9' } });
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toMatch(/^openevolve_evaluator\.py: cannot reach http:\/\/127\.0\.0\.1:9 .*is `npx boden serve` running\?\n$/);
+  }, 120_000);
 });
 
