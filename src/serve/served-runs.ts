@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -96,7 +97,7 @@ export class ServedRuns {
     return this.#entry(id).run.summary();
   }
 
-  /** Closes run `id`: it leaves the service, its log is kept as `<id>.closed.jsonl`. */
+  /** Closes run `id`: it leaves the service, its log is kept as `<id>.closed.jsonl` (`.closed-2.jsonl`, … after that). */
   async close(id: string): Promise<ServedRunSummary> {
     const entry = this.#entry(id);
     this.#entries.delete(id);
@@ -105,7 +106,10 @@ export class ServedRuns {
     if (entry.log !== null) {
       await entry.log.append({ type: 'close' });
       await entry.log.close();
-      await rename(entry.log.path, entry.log.path.replace(/\.jsonl$/, '.closed.jsonl'));
+      // A run id may be closed more than once (created again after a close): never overwrite an earlier closed log.
+      let closed = entry.log.path.replace(/\.jsonl$/, '.closed.jsonl');
+      for (let copy = 2; existsSync(closed); copy += 1) closed = entry.log.path.replace(/\.jsonl$/, `.closed-${copy}.jsonl`);
+      await rename(entry.log.path, closed);
     }
     return summary;
   }
@@ -145,7 +149,7 @@ export class ServedRuns {
   }
 
   async #replay(path: string): Promise<void> {
-    if (path.endsWith('.closed.jsonl')) return;
+    if (/\.closed(-\d+)?\.jsonl$/.test(path)) return;
     const { records, tornTail, completeBytes } = await RunLog.read(path);
     // The torn line was never acknowledged: cut it off, so the next record starts on a line of its own.
     if (tornTail) await truncate(path, completeBytes);

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServeApp } from '../../src/serve/create-serve-app.js';
@@ -132,5 +132,22 @@ describe('boden serve, in process', () => {
     await restarted.call('POST', '/runs/retry/admit', node(0));
     expect((await restarted.call('GET', '/runs/retry')).body).toMatchObject({ admitted: 2 });
     expect((await restarted.call('POST', '/runs/retry/admit', node(1), { 'idempotency-key': '' })).status).toBe(400);
+  });
+  it('keeps the log of every closed run, also when an id is created and closed again', async () => {
+    const data = join(directory, 'closing');
+    const runs = await ServedRuns.open(data);
+    for (let round = 0; round < 2; round += 1) {
+      await runs.create({ id: 'again' });
+      await runs.admit('again', node(round));
+      await runs.close('again');
+    }
+    await runs.shutdown();
+    expect(readdirSync(data).sort()).toEqual(['again.closed-2.jsonl', 'again.closed.jsonl']);
+    expect(readFileSync(join(data, 'again.closed.jsonl'), 'utf8')).toContain('"id":"n0"');
+    expect(readFileSync(join(data, 'again.closed-2.jsonl'), 'utf8')).toContain('"id":"n1"');
+    // Closed logs are not replayed.
+    const reopened = await ServedRuns.open(data);
+    expect(reopened.ids()).toEqual([]);
+    await reopened.shutdown();
   });
 });
