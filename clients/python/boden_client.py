@@ -112,8 +112,9 @@ class BodenClient:
                 except ValueError:
                     answer = {"error": error.reason}
                 raise BodenError(error.code, str(answer.get("error")), answer.get("field")) from None
-            except urllib.error.URLError as error:
+            except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
                 if attempt + 1 == attempts:
-                    raise BodenError(0, f"cannot reach {self.base_url} ({error.reason}); is `npx boden serve` running?") from None
+                    reason = error.reason if isinstance(error, urllib.error.URLError) else error
+                    raise BodenError(0, f"cannot reach {self.base_url} ({reason}); is `npx boden serve` running?") from None
                 time.sleep(0.2 * 2**attempt)
         raise AssertionError("unreachable")
