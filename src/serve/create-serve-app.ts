@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BodenError } from '../errors/boden-error.js';
+import { TrajectoryError } from '../errors/trajectory-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import { RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
@@ -68,6 +69,8 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     if (InvalidOptionsError.isInstance(error)) return reply.code(400).send({ error: error.message, field: error.issues[0]?.path ?? '' });
     if (error instanceof UnknownRunError) return reply.code(404).send({ error: error.message });
     if (error instanceof RunExistsError) return reply.code(409).send({ error: error.message });
+    // The export cuts the host's tree into episodes: parents that form a cycle are the host's data, not a crash.
+    if (TrajectoryError.isInstance(error)) return reply.code(422).send({ error: error.message });
     const status = (error as { statusCode?: number }).statusCode;
     // Fastify's own refusals (a body that is not JSON, too large, a wrong content type) keep their 4xx.
     if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send({ error: (error as Error).message });
@@ -86,6 +89,9 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     await runs.observe(request.params.id, parseBody(ServedObservationSchema, request.body), idempotencyKey(request.headers));
     return { ok: true };
   });
+  app.get<{ Params: { id: string } }>('/runs/:id/export', async (request, reply) =>
+    reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)),
+  );
   app.post<{ Params: { id: string } }>('/runs/:id/select', async (request) =>
     runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body), idempotencyKey(request.headers)),
   );

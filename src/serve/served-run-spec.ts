@@ -43,7 +43,12 @@ export const ServedNodeSchema = z.strictObject({
   plan: z.string(),
   code: z.string(),
   operator: z.string().optional(),
+  /** The nodes it was made from, primary parent first (none for a draft): the tree `GET /runs/:id/export` cuts into episodes. */
+  parents: z.array(z.string().min(1)).max(1000).optional(),
 });
+
+/** A node as a client sends it. */
+export type ServedNode = z.infer<typeof ServedNodeSchema>;
 
 /** The body of `observe`: the node and its outcome (`value`: usefulness, higher is better). */
 export const ServedObservationSchema = z.strictObject({

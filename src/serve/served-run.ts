@@ -7,9 +7,11 @@ import { scorerNoveltySource } from '../shaping/scorer-novelty-source.js';
 import type { ExplorationSettings, Selection, SelectionCandidate, Selector } from '../shaping/selector.js';
 import type { SelectorMiddleware } from '../shaping/selector-middleware.js';
 import type { SelectionMadeEvent } from '../shaping/shaping-events.js';
-import type { ShapingNode, ShapingOutcome } from '../shaping/shaping-node.js';
+import type { ShapingOutcome } from '../shaping/shaping-node.js';
 import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
-import type { ServedRunSpec } from './served-run-spec.js';
+import type { Run } from '../episode/run.js';
+import type { ServedNode, ServedRunSpec } from './served-run-spec.js';
+import { servedTrajectory, type ServedTrajectoryNode } from './served-trajectory.js';
 
 /** What `admit` answers: may the host evaluate the node, and how novel it is. */
 export interface ServedAdmission {
@@ -74,6 +76,8 @@ export class ServedRun {
   readonly #observed = { valid: 0, invalid: 0 };
   #noveltySum = 0;
   #lastSelection: SelectionMadeEvent | undefined;
+  /** Every node the run heard of, by id, in arrival order (for the export). */
+  readonly #nodes = new Map<string, ServedTrajectoryNode>();
 
   /** Builds the run from a parsed spec; throws `InvalidOptionsError` when the metric is unknown. */
   constructor(spec: ServedRunSpec) {
@@ -97,7 +101,8 @@ export class ServedRun {
   }
 
   /** Scores a new node before the host evaluates it; the gate may reject it (then it must not be evaluated). */
-  async admit(node: ShapingNode): Promise<ServedAdmission> {
+  async admit(node: ServedNode): Promise<ServedAdmission> {
+    this.#remember(node);
     const admission = await this.#selector.admit(node);
     const assessment = await this.#source.assess(node);
     if (admission.accepted) this.#admitted += 1;
@@ -115,7 +120,8 @@ export class ServedRun {
   }
 
   /** Reports an evaluated node's outcome; a valid node joins the run's history. */
-  async observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void> {
+  async observe(node: ServedNode, outcome: ShapingOutcome): Promise<void> {
+    this.#remember(node, outcome);
     await this.#selector.observe(node, outcome);
     // Without middleware nothing observes the source; it learns each node once, so this is safe either way.
     await this.#source.observe(node, outcome);
@@ -148,6 +154,22 @@ export class ServedRun {
       exploration: made!.exploration,
       directive: selection.directive ?? null,
     };
+  }
+
+  /** The observed nodes cut into episodes, as `boden score` reads them (see `servedTrajectory`). */
+  trajectory(): Run {
+    return servedTrajectory(this.spec.id, this.#nodes.values());
+  }
+
+  /** Keeps a node's latest fields (parents may come with `observe` only) and its first outcome. */
+  #remember(node: ServedNode, outcome?: ShapingOutcome): void {
+    const known = this.#nodes.get(node.id);
+    const parents = node.parents ?? known?.node.parents;
+    this.#nodes.set(node.id, {
+      node: { ...node, ...(parents === undefined ? {} : { parents }) },
+      step: known?.step ?? this.#nodes.size,
+      ...(known?.outcome !== undefined ? { outcome: known.outcome } : outcome === undefined ? {} : { outcome }),
+    });
   }
 
   /** The run so far, for a host's memory prompt and for monitoring. */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
 import { ServedRun, type ServedAdmission, type ServedRunSummary, type ServedSelection } from './served-run.js';
-import { ServedRunSpecSchema, type ServedRunSpecInput } from './served-run-spec.js';
+import { ServedRunSpecSchema, type ServedNode, type ServedRunSpecInput } from './served-run-spec.js';
 
 /** A run id no run has: the service answers 404. */
 export class UnknownRunError extends Error {
@@ -78,12 +79,12 @@ export class ServedRuns {
   }
 
   /** `admit` on run `id` (queued, logged; with `key`, applied once however often it is retried). */
-  admit(id: string, node: { id: string; plan: string; code: string; operator?: string }, key?: string): Promise<ServedAdmission> {
+  admit(id: string, node: ServedNode, key?: string): Promise<ServedAdmission> {
     return this.#call(id, { type: 'admit', node, ...keyed(key) }, (run) => run.admit(node));
   }
 
   /** `observe` on run `id` (queued, logged; with `key`, applied once). */
-  observe(id: string, observation: { node: { id: string; plan: string; code: string; operator?: string }; outcome: { valid: boolean; value?: number | null } }, key?: string): Promise<void> {
+  observe(id: string, observation: { node: ServedNode; outcome: { valid: boolean; value?: number | null } }, key?: string): Promise<void> {
     return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome));
   }
 
@@ -95,6 +96,13 @@ export class ServedRuns {
   /** The summary of run `id`. */
   summary(id: string): ServedRunSummary {
     return this.#entry(id).run.summary();
+  }
+
+  /** Run `id` as boden's episode JSON lines, once every call queued before this one is applied. */
+  async exportJsonLines(id: string): Promise<string> {
+    const entry = this.#entry(id);
+    await entry.tail;
+    return `${[...runToJsonLines(entry.run.trajectory())].join('\n')}\n`;
   }
 
   /** Closes run `id`: it leaves the service, its log is kept as `<id>.closed.jsonl` (`.closed-2.jsonl`, … after that). */

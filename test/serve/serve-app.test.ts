@@ -1,6 +1,9 @@
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readEpisodesJsonl } from '../../src/episode/episode-jsonl.js';
+import { runCli } from '../support/run-cli.js';
 import { createServeApp } from '../../src/serve/create-serve-app.js';
 import { ServedRuns } from '../../src/serve/served-runs.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -79,7 +82,7 @@ describe('boden serve, in process', () => {
 
   it('applies concurrent calls on one run one at a time, logs every acknowledged one, and replays to the same state', async () => {
     const data = join(directory, 'concurrent');
-    const { call } = await served(data);
+    const { call, runs } = await served(data);
     await call('POST', '/runs', { id: 'busy', adaptive: {}, bonus: {} });
     // Twenty clients at once, each admitting then observing its own node.
     await Promise.all(
@@ -95,6 +98,7 @@ describe('boden serve, in process', () => {
     expect(lines.map((line) => line.type).filter((type) => type === 'observe')).toHaveLength(20);
     const replayed = await ServedRuns.open(data);
     expect(replayed.summary('busy')).toEqual(live);
+    expect(await replayed.exportJsonLines('busy')).toEqual(await runs.exportJsonLines('busy'));
     await replayed.shutdown();
   });
   it('drops a torn last record (a write a crash cut short, never acknowledged), says so, and appends after it cleanly', async () => {
@@ -149,5 +153,56 @@ describe('boden serve, in process', () => {
     const reopened = await ServedRuns.open(data);
     expect(reopened.ids()).toEqual([]);
     await reopened.shutdown();
+  });
+  it('exports the observed tree as episode JSON lines that `boden score` reads, a failed attempt folded into its episode', async () => {
+    const { app, call } = await served();
+    await call('POST', '/runs', { id: 'tree', gate: { threshold: 0.5 } });
+    const steps = [
+      { node: { ...node(0), operator: 'draft' }, outcome: { valid: true, value: 0.6 } },
+      { node: { ...node(1), operator: 'draft' }, outcome: { valid: true, value: 0.5 } },
+      // An improvement of n0 that crashed, then its fix.
+      { node: { ...node(2), operator: 'improve', parents: ['n0'] }, outcome: { valid: false } },
+      { node: { ...node(3), operator: 'debug', parents: ['n2'] }, outcome: { valid: true, value: 0.8 } },
+      // A draft that never ran: an infeasible attempt.
+      { node: { ...node(6), operator: 'draft' }, outcome: { valid: false } },
+    ];
+    for (const step of steps) {
+      expect((await call('POST', '/runs/tree/admit', step.node)).body.accepted).toBe(true);
+      await call('POST', '/runs/tree/observe', step);
+    }
+    // A near-copy of n0 the gate rejects, never observed: not in the export.
+    expect((await call('POST', '/runs/tree/admit', { ...node(4), parents: ['n0'] })).body.accepted).toBe(false);
+    const response = await app.inject({ method: 'GET', url: '/runs/tree/export' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const file = join(directory, 'tree.jsonl');
+    writeFileSync(file, response.body);
+    const [stored] = await readEpisodesJsonl(file);
+    const run = stored!.run;
+    expect(run).toMatchObject({ id: 'tree', nodeCount: 5, metric: { name: 'value', maximize: true } });
+    expect(run.episodes.map((episode) => [episode.id, episode.parentEpisodeId, episode.nodeIds, episode.score])).toEqual([
+      ['n0', null, ['n0'], 0.6],
+      ['n1', null, ['n1'], 0.5],
+      ['n3', 'n0', ['n2', 'n3'], 0.8],
+    ]);
+    // The episode's plan is the one that began it (the improvement's), its code the fix's.
+    expect(run.episodes[2]).toMatchObject({ plan: node(2).plan, code: node(3).code, failedAttempts: 1, operators: ['improve'] });
+    expect(run.infeasibleAttempts.map((attempt) => attempt.nodeIds)).toEqual([['n6']]);
+    const scored = await runCli(['score', file, '--json']);
+    expect(scored.code).toBe(0);
+    const lines = scored.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; scores?: Record<string, number | null> });
+    expect(lines.filter((line) => line.type === 'episode')).toHaveLength(3);
+    expect(lines.find((line) => line.type === 'episode')!.scores).toBeDefined();
+    expect((await call('GET', '/runs/nope/export')).status).toBe(404);
+  });
+
+  it('answers an export whose parents form a cycle with 422 naming the nodes, not a crash', async () => {
+    const { app, call } = await served();
+    await call('POST', '/runs', { id: 'loop' });
+    await call('POST', '/runs/loop/observe', { node: { ...node(0), parents: ['n1'] }, outcome: { valid: true, value: 1 } });
+    await call('POST', '/runs/loop/observe', { node: { ...node(1), parents: ['n0'] }, outcome: { valid: false } });
+    const response = await app.inject({ method: 'GET', url: '/runs/loop/export' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ error: string }>().error).toMatch(/boden-serve:loop.*n[01]/);
   });
 });

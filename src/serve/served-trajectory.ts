@@ -1,0 +1,53 @@
+import type { Run } from '../episode/run.js';
+import { segmentEpisodes } from '../episode/segment-episodes.js';
+import type { TrajectoryNode } from '../episode/trajectory-node.js';
+import type { ShapingOutcome } from '../shaping/shaping-node.js';
+import type { ServedNode } from './served-run-spec.js';
+
+/** A node of a served run as the host reported it: its fields, its arrival order, and its outcome once observed. */
+export interface ServedTrajectoryNode {
+  readonly node: ServedNode;
+  /** 0 for the first node the run heard of (admitted or observed), then 1, 2, ... */
+  readonly step: number;
+  readonly outcome?: ShapingOutcome;
+}
+
+/**
+ * The observed nodes of a served run cut into episodes, like an imported trajectory: the same segmentation `boden
+ * score` applies to AIDE or AIRA-dojo journals, so a served run and an offline one are measured alike. Nodes never
+ * observed (pending or rejected by the gate) are left out, and a parent the run never observed makes its child a
+ * draft. The score is the host's `value` (higher is better).
+ */
+export function servedTrajectory(runId: string, nodes: Iterable<ServedTrajectoryNode>): Run {
+  const observed: TrajectoryNode[] = [];
+  for (const { node, step, outcome } of nodes) {
+    if (outcome === undefined) continue;
+    const score = outcome.valid && typeof outcome.value === 'number' ? outcome.value : null;
+    observed.push({
+      id: node.id,
+      step,
+      parentIds: node.parents ?? [],
+      plan: node.plan,
+      code: node.code,
+      summary: null,
+      isBuggy: !outcome.valid,
+      score,
+      maximize: true,
+      createdAt: null,
+      operators: node.operator === undefined ? [] : [node.operator],
+      flags: [],
+      metadata: {},
+      location: `node ${node.id}`,
+    });
+  }
+  const path = `boden-serve:${runId}`;
+  const { episodes, infeasibleAttempts } = segmentEpisodes({ runId, file: path, nodes: observed, maximize: true, danglingParents: 'root' });
+  return {
+    id: runId,
+    source: { path, format: 'boden-episodes-jsonl' },
+    metric: { name: 'value', maximize: true },
+    nodeCount: observed.length,
+    episodes,
+    infeasibleAttempts,
+  };
+}
