@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 __all__ = ["BodenClient", "BodenError"]
 
@@ -71,17 +71,42 @@ class BodenClient:
         """Closes a run (its log is kept); returns its last summary."""
         return self._call("DELETE", f"/runs/{run_id}")
 
-    # -- nodes --------------------------------------------------------------------------------------------------
-    def admit(self, run_id: str, node_id: str, plan: str, code: str, operator: Optional[str] = None) -> Dict[str, Any]:
-        """Scores a new node before evaluating it: accepted, resample, novelty, nearest, concepts."""
-        node: Dict[str, Any] = {"id": node_id, "plan": plan, "code": code}
-        if operator is not None:
-            node["operator"] = operator
-        return self._call("POST", f"/runs/{run_id}/admit", node, idempotent=True)
+    def export_run(self, run_id: str) -> str:
+        """The run's observed nodes cut into episodes, as boden's episode JSON lines: save it and run
+        `npx boden score <file>` (export before closing the run)."""
+        return self._call("GET", f"/runs/{run_id}/export", raw=True)
 
-    def observe(self, run_id: str, node_id: str, plan: str, code: str, valid: bool, value: Optional[float] = None) -> None:
+    def events(self, run_id: str, timeout: Optional[float] = None) -> Iterator[Tuple[str, Dict[str, Any]]]:
+        """Follows a run's shaping events as (name, payload): node-scored, candidate-rejected, selection-made,
+        mode-changed, and last closed (with the run's summary). Following starts when this returns (earlier events
+        are not replayed), so call it before the calls you want to hear about and read it in another thread. Reading
+        blocks between events; `timeout` (seconds without data) makes a silent wait raise TimeoutError."""
+        request = urllib.request.Request(self.base_url + f"/runs/{run_id}/events", headers=self._headers(None))
+        try:
+            response = urllib.request.urlopen(request, timeout=timeout)
+        except urllib.error.HTTPError as error:
+            raise self._error(error) from None
+        except urllib.error.URLError as error:
+            raise BodenError(0, f"cannot reach {self.base_url} ({error.reason}); is `npx boden serve` running?") from None
+        return _read_events(response)
+
+    def metrics(self) -> str:
+        """Request counts, latencies and nodes per run in Prometheus text format."""
+        return self._call("GET", "/metrics", raw=True)
+
+    def openapi(self) -> Dict[str, Any]:
+        """The service's OpenAPI 3.1 document."""
+        return self._call("GET", "/openapi.json")
+
+    # -- nodes --------------------------------------------------------------------------------------------------
+    def admit(self, run_id: str, node_id: str, plan: str, code: str, operator: Optional[str] = None, parents: Optional[List[str]] = None) -> Dict[str, Any]:
+        """Scores a new node before evaluating it: accepted, resample, novelty, nearest, concepts. `parents` (primary
+        first) gives the export its tree."""
+        return self._call("POST", f"/runs/{run_id}/admit", _node(node_id, plan, code, operator, parents), idempotent=True)
+
+    def observe(self, run_id: str, node_id: str, plan: str, code: str, valid: bool, value: Optional[float] = None, operator: Optional[str] = None, parents: Optional[List[str]] = None) -> None:
         """Reports an evaluated node: `valid` when it ran and scored, `value` its usefulness (higher is better)."""
-        self._call("POST", f"/runs/{run_id}/observe", {"node": {"id": node_id, "plan": plan, "code": code}, "outcome": {"valid": valid, "value": value}}, idempotent=True)
+        self._call("POST", f"/runs/{run_id}/observe", {"node": _node(node_id, plan, code, operator, parents), "outcome": {"valid": valid, "value": value}}, idempotent=True)
 
     def select(self, run_id: str, candidates: List[Dict[str, Any]], value_range: Optional[Dict[str, float]] = None) -> Dict[str, Any]:
         """Shapes candidates ({"id", "value", "children"?, "visits"?}): shaped values, exploration knobs, directive."""
@@ -91,13 +116,25 @@ class BodenClient:
         return self._call("POST", f"/runs/{run_id}/select", body, idempotent=True)
 
     # -- transport ----------------------------------------------------------------------------------------------
-    def _call(self, method: str, path: str, body: Optional[Dict[str, Any]] = None, idempotent: bool = False) -> Any:
-        data = None if body is None else json.dumps(body).encode("utf-8")
+    def _headers(self, data: Optional[bytes]) -> Dict[str, str]:
         headers = {"accept": "application/json"}
         if data is not None:
             headers["content-type"] = "application/json"
         if self.token is not None:
             headers["authorization"] = f"Bearer {self.token}"
+        return headers
+
+    @staticmethod
+    def _error(error: urllib.error.HTTPError) -> "BodenError":
+        try:
+            answer = json.loads(error.read().decode("utf-8"))
+        except ValueError:
+            answer = {"error": error.reason}
+        return BodenError(error.code, str(answer.get("error")), answer.get("field"))
+
+    def _call(self, method: str, path: str, body: Optional[Dict[str, Any]] = None, idempotent: bool = False, raw: bool = False) -> Any:
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        headers = self._headers(data)
         if idempotent:
             headers["idempotency-key"] = uuid.uuid4().hex
         attempts = self.retries + 1 if method == "GET" or idempotent else 1
@@ -105,16 +142,40 @@ class BodenClient:
             request = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return json.loads(response.read().decode("utf-8"))
+                    text = response.read().decode("utf-8")
+                    return text if raw else json.loads(text)
             except urllib.error.HTTPError as error:
-                try:
-                    answer = json.loads(error.read().decode("utf-8"))
-                except ValueError:
-                    answer = {"error": error.reason}
-                raise BodenError(error.code, str(answer.get("error")), answer.get("field")) from None
+                raise self._error(error) from None
             except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
                 if attempt + 1 == attempts:
                     reason = error.reason if isinstance(error, urllib.error.URLError) else error
                     raise BodenError(0, f"cannot reach {self.base_url} ({reason}); is `npx boden serve` running?") from None
                 time.sleep(0.2 * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _node(node_id: str, plan: str, code: str, operator: Optional[str], parents: Optional[List[str]]) -> Dict[str, Any]:
+    node: Dict[str, Any] = {"id": node_id, "plan": plan, "code": code}
+    if operator is not None:
+        node["operator"] = operator
+    if parents is not None:
+        node["parents"] = list(parents)
+    return node
+
+
+def _read_events(response: Any) -> Iterator[Tuple[str, Dict[str, Any]]]:
+    """Server-sent events of an open response, until `closed` or the end of the stream."""
+    with response:
+        name, data = None, []
+        for raw in response:
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if name is not None:
+                    yield name, json.loads("\n".join(data))
+                    if name == "closed":
+                        return
+                name, data = None, []
+            elif line.startswith("event:"):
+                name = line[len("event:"):].strip()
+            elif line.startswith("data:"):
+                data.append(line[len("data:"):].lstrip())

@@ -9,7 +9,8 @@ has a small stand-in for that class (AIDE itself needs an LLM and a sandbox), so
 4. the directive and the run summary go into the next prompt.
 
     npx boden serve --data runs/ &      # in the repository, after npm ci
-    python3 examples/python/aide_style_loop.py --url http://127.0.0.1:7878 --steps 30
+    python3 examples/python/aide_style_loop.py --url http://127.0.0.1:7878 --steps 30 --export shaped.jsonl
+    npx boden score shaped.jsonl        # the shaped run measured like any imported trajectory
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ class ShapedAgent(Agent):
         parent = self.search_policy()
         for _attempt in range(3):
             node = self.propose(parent)
-            admission = self.boden.admit(self.run_id, node.id, node.plan, node.code, operator="draft" if parent is None else "improve")
+            admission = self.boden.admit(self.run_id, node.id, node.plan, node.code, operator="draft" if parent is None else "improve", parents=None if parent is None else [parent.id])
             if admission["accepted"]:
                 break
         else:
@@ -134,7 +135,7 @@ class ShapedAgent(Agent):
         if parent is not None:
             parent.children.append(node)
         self.journal.append(node)
-        self.boden.observe(self.run_id, node.id, node.plan, node.code, valid=not node.is_buggy, value=node.metric)
+        self.boden.observe(self.run_id, node.id, node.plan, node.code, valid=not node.is_buggy, value=node.metric, parents=None if parent is None else [parent.id])
 
 
 def best(agent: Agent) -> float:
@@ -148,6 +149,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--run-id", default=None)
+    parser.add_argument("--export", metavar="FILE", help="write the shaped run as episode JSON lines (then: npx boden score FILE)")
     arguments = parser.parse_args()
 
     boden = BodenClient(arguments.url, token=arguments.token)
@@ -165,6 +167,10 @@ def main() -> None:
     print(f"shaped:   best {best(shaped):.3f}, families tried {sorted({node.family for node in shaped.journal})}")
     print(f"boden: {summary['observed']['valid']} valid / {summary['observed']['invalid']} buggy nodes observed, {summary['rejected']} near-duplicates rejected, mode {summary['mode']}, mean novelty {summary['meanNovelty']:.3f}")
     print("concepts tried: " + ", ".join(f"{item['concept']} ({item['nodes']})" for item in summary["concepts"][:8]))
+    if arguments.export:
+        with open(arguments.export, "w", encoding="utf-8") as file:
+            file.write(boden.export_run(run_id))
+        print(f"exported to {arguments.export}: npx boden score {arguments.export}")
 
 
 if __name__ == "__main__":

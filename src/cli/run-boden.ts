@@ -12,12 +12,13 @@ import { reportCommand } from './report-command.js';
 import { scoreCommand } from './score-command.js';
 import { serveCommand } from './serve-command.js';
 import { validateCommand } from './validate-command.js';
+import { bodenVersion } from '../version.js';
 
 /** Builds the `boden` program writing to `io`; commands report their exit code through `setExitCode`. */
 export function createProgram(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   const program = new Command('boden')
     .description('score the creativity (P-creativity, usefulness) of LLM research agents\' search runs')
-    .version('0.1.0')
+    .version(bodenVersion)
     .showHelpAfterError()
     .exitOverride()
     .addHelpText(

@@ -1,9 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type RawServerDefault, type RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { BodenError } from '../errors/boden-error.js';
 import { TrajectoryError } from '../errors/trajectory-error.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { parseOptions } from '../options/parse-options.js';
+import { bodenVersion } from '../version.js';
+import { serveApiDocument } from './serve-api-document.js';
+import { serveEndpoints, type ServeEndpoint } from './serve-endpoints.js';
+import { ServeMetrics } from './serve-metrics.js';
 import { RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
 import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
 
@@ -56,6 +61,16 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   const parsed = parseOptions(ServeAppOptionsSchema, options, 'createServeApp');
   const runs = await ServedRuns.open(parsed.dataDirectory);
   const app = Fastify({ logger: false, bodyLimit: parsed.bodyLimit });
+  const metrics = new ServeMetrics(runs);
+  const received = new WeakMap<object, bigint>();
+  app.addHook('onRequest', async (request) => {
+    received.set(request, process.hrtime.bigint());
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const started = received.get(request);
+    const seconds = started === undefined ? 0 : Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.record({ method: request.method, route: request.routeOptions.url ?? 'unmatched' }, reply.statusCode, seconds);
+  });
 
   if (parsed.token !== null) {
     const expected = `Bearer ${parsed.token}`;
@@ -79,22 +94,50 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   });
   app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `no endpoint ${request.method} ${request.url}` }));
 
-  app.get('/health', async () => ({ status: 'ok', runs: runs.ids().length, tornTails: runs.tornTails }));
-  app.get('/runs', async () => ({ runs: runs.ids().map((id) => runs.summary(id)) }));
-  app.post('/runs', async (request, reply) => reply.code(201).send(await runs.create(request.body as never)));
-  app.get<{ Params: { id: string } }>('/runs/:id', async (request) => runs.summary(request.params.id));
-  app.delete<{ Params: { id: string } }>('/runs/:id', async (request) => runs.close(request.params.id));
-  app.post<{ Params: { id: string } }>('/runs/:id/admit', async (request) => runs.admit(request.params.id, parseBody(ServedNodeSchema, request.body), idempotencyKey(request.headers)));
-  app.post<{ Params: { id: string } }>('/runs/:id/observe', async (request) => {
+  const route = <Params>(endpoint: ServeEndpoint, handler: RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, { Params: Params }>) =>
+    app.route({ method: endpoint.method, url: endpoint.url, handler });
+  type Run = { id: string };
+  const document = serveApiDocument(serveEndpoints, bodenVersion);
+  route(serveEndpoints.health, async () => ({ status: 'ok', runs: runs.ids().length, tornTails: runs.tornTails }));
+  route(serveEndpoints.metrics, async (_request, reply) => {
+    const { contentType, text } = await metrics.scrape();
+    return reply.type(contentType).send(text);
+  });
+  route(serveEndpoints.openapi, async () => document);
+  route(serveEndpoints.listRuns, async () => ({ runs: runs.ids().map((id) => runs.summary(id)) }));
+  route(serveEndpoints.createRun, async (request, reply) => reply.code(201).send(await runs.create(request.body as never)));
+  route<Run>(serveEndpoints.getRun, async (request) => runs.summary(request.params.id));
+  route<Run>(serveEndpoints.closeRun, async (request) => runs.close(request.params.id));
+  route<Run>(serveEndpoints.admit, async (request) => runs.admit(request.params.id, parseBody(ServedNodeSchema, request.body), idempotencyKey(request.headers)));
+  route<Run>(serveEndpoints.observe, async (request) => {
     await runs.observe(request.params.id, parseBody(ServedObservationSchema, request.body), idempotencyKey(request.headers));
     return { ok: true };
   });
-  app.get<{ Params: { id: string } }>('/runs/:id/export', async (request, reply) =>
-    reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)),
-  );
-  app.post<{ Params: { id: string } }>('/runs/:id/select', async (request) =>
-    runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body), idempotencyKey(request.headers)),
-  );
+  route<Run>(serveEndpoints.select, async (request) => runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body), idempotencyKey(request.headers)));
+  route<Run>(serveEndpoints.exportRun, async (request, reply) => reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)));
+
+  // Open event streams, ended before the server closes (a stream never ends by itself, so close would wait forever).
+  const streams = new Set<() => void>();
+  route<Run>(serveEndpoints.events, async (request, reply) => {
+    const stop = runs.follow(request.params.id, (event, payload) => {
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      if (event === 'closed') end();
+    });
+    const end = () => {
+      stop();
+      streams.delete(end);
+      reply.raw.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    // A comment line, so a client knows it is following before the first event.
+    reply.raw.write(': following run ' + request.params.id + '\n\n');
+  });
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
   app.addHook('onClose', async () => runs.shutdown());
   return { app, runs };
 }

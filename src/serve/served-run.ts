@@ -1,63 +1,19 @@
+import type { Run } from '../episode/run.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
 import { adaptiveExploration, type AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
 import { noveltyBonus, type NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
 import { noveltyGate } from '../shaping/novelty-gate.js';
 import type { NoveltySource } from '../shaping/novelty-source.js';
 import { scorerNoveltySource } from '../shaping/scorer-novelty-source.js';
-import type { ExplorationSettings, Selection, SelectionCandidate, Selector } from '../shaping/selector.js';
+import type { SelectionCandidate, Selector } from '../shaping/selector.js';
 import type { SelectorMiddleware } from '../shaping/selector-middleware.js';
-import type { SelectionMadeEvent } from '../shaping/shaping-events.js';
+import type { SelectionMadeEvent, ShapingEvents } from '../shaping/shaping-events.js';
 import type { ShapingOutcome } from '../shaping/shaping-node.js';
 import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
-import type { Run } from '../episode/run.js';
+import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
 import type { ServedNode, ServedRunSpec } from './served-run-spec.js';
 import { servedTrajectory, type ServedTrajectoryNode } from './served-trajectory.js';
-
-/** What `admit` answers: may the host evaluate the node, and how novel it is. */
-export interface ServedAdmission {
-  readonly id: string;
-  readonly accepted: boolean;
-  /** For a rejected node: propose again from another parent. */
-  readonly resample: boolean;
-  readonly rejectedBy?: string;
-  readonly reason?: string;
-  /** The run's novelty of the node (the spec's metric), in [0, 1]; null when it could not be measured. */
-  readonly novelty: number | null;
-  /** The closest earlier nodes, nearest first. */
-  readonly nearest: readonly string[];
-  /** The ML concepts found in the node. */
-  readonly concepts: readonly string[];
-}
-
-/** What `select` answers: the shaped values and knobs for the host's own policy, and greedy argmax's pick on them. */
-export interface ServedSelection {
-  /** Greedy argmax over the shaped values (or `draft` when explore mode asks for one); the host may use its own. */
-  readonly action: Selection<unknown>['action'];
-  readonly chosen: readonly string[];
-  /** Each candidate's value after shaping (normalised to [0, 1] when a bonus normalised it), by id. */
-  readonly values: Readonly<Record<string, number | null>>;
-  /** Candidates shaping removed (rejected near-duplicates). */
-  readonly removed: readonly string[];
-  readonly exploration: ExplorationSettings;
-  /** Text for the next operator prompt when shaping asks for more exploration. */
-  readonly directive: string | null;
-}
-
-/** A run's state for a host's memory prompt. */
-export interface ServedRunSummary {
-  readonly id: string;
-  readonly spec: ServedRunSpec;
-  readonly admitted: number;
-  readonly rejected: number;
-  readonly observed: { readonly valid: number; readonly invalid: number };
-  readonly mode: 'exploit' | 'explore';
-  /** Mean novelty of the valid nodes so far (P-creativity on the spec's metric); null before the first. */
-  readonly meanNovelty: number | null;
-  /** Concepts of the valid nodes, with how many used each, most used first. */
-  readonly concepts: readonly { readonly concept: string; readonly nodes: number }[];
-  /** The bonus's current weight (where `autoScale` moved it), when the run has a bonus. */
-  readonly bonusStrength: number | null;
-}
 
 /**
  * One run a host shapes through `boden serve`: the online scorer, a novelty source on the spec's metric and the
@@ -100,6 +56,11 @@ export class ServedRun {
     });
   }
 
+  /** The run's shaping events (`node-scored`, `candidate-rejected`, `selection-made`, `mode-changed`). */
+  get events(): SafeEventEmitter<ShapingEvents> {
+    return this.#selector.events;
+  }
+
   /** Scores a new node before the host evaluates it; the gate may reject it (then it must not be evaluated). */
   async admit(node: ServedNode): Promise<ServedAdmission> {
     this.#remember(node);
@@ -114,8 +75,8 @@ export class ServedRun {
       ...(admission.rejectedBy === undefined ? {} : { rejectedBy: admission.rejectedBy }),
       ...(admission.reason === undefined ? {} : { reason: admission.reason }),
       novelty: assessment.novelty ?? null,
-      nearest: assessment.nearest ?? [],
-      concepts: assessment.concepts ?? [],
+      nearest: [...(assessment.nearest ?? [])],
+      concepts: [...(assessment.concepts ?? [])],
     };
   }
 
@@ -150,7 +111,7 @@ export class ServedRun {
       action: selection.action,
       chosen: selection.chosen.map((candidate) => candidate.id),
       values: Object.fromEntries((made?.values ?? []).map((value) => [value.id, value.after])),
-      removed: made?.removed ?? [],
+      removed: [...(made?.removed ?? [])],
       exploration: made!.exploration,
       directive: selection.directive ?? null,
     };

@@ -5,7 +5,8 @@ import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
-import { ServedRun, type ServedAdmission, type ServedRunSummary, type ServedSelection } from './served-run.js';
+import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
+import { ServedRun } from './served-run.js';
 import { ServedRunSpecSchema, type ServedNode, type ServedRunSpecInput } from './served-run-spec.js';
 
 /** A run id no run has: the service answers 404. */
@@ -28,8 +29,15 @@ export class RunExistsError extends Error {
   }
 }
 
+/** The shaping events a client can follow (`GET /runs/:id/events`). */
+export const servedEventNames = ['node-scored', 'candidate-rejected', 'selection-made', 'mode-changed'] as const;
+
+/** A follower of a run's events: a shaping event with its payload, or `closed` with the run's last summary. */
+export type ServedEventListener = (event: (typeof servedEventNames)[number] | 'closed', payload: unknown) => void;
+
 interface Entry {
   readonly run: ServedRun;
+  readonly followers: Set<ServedEventListener>;
   readonly log: RunLog | null;
   /** Answers by call type and idempotency key: a retry with a key already seen gets the first answer. */
   readonly answers: Map<string, Promise<unknown>>;
@@ -72,8 +80,7 @@ export class ServedRuns {
     if (this.#entries.has(spec.id)) throw new RunExistsError(spec.id);
     const run = new ServedRun(spec);
     const log = this.#directory === null ? null : await RunLog.open(join(this.#directory, `${spec.id}.jsonl`));
-    const entry: Entry = { run, log, answers: new Map(), tail: Promise.resolve() };
-    this.#entries.set(spec.id, entry);
+    this.#add(run, log, new Map());
     await log?.append({ type: 'create', spec });
     return run.summary();
   }
@@ -111,6 +118,8 @@ export class ServedRuns {
     this.#entries.delete(id);
     await entry.tail.catch(() => {});
     const summary = entry.run.summary();
+    for (const listener of entry.followers) listener('closed', summary);
+    entry.followers.clear();
     if (entry.log !== null) {
       await entry.log.append({ type: 'close' });
       await entry.log.close();
@@ -129,6 +138,20 @@ export class ServedRuns {
       await entry.log?.close();
     }
     this.#entries.clear();
+  }
+
+  /** Follows run `id`'s events from now on (nothing earlier is replayed); returns the way to stop. */
+  follow(id: string, listener: ServedEventListener): () => void {
+    const { followers } = this.#entry(id);
+    followers.add(listener);
+    return () => followers.delete(listener);
+  }
+
+  /** Registers a run and passes its shaping events on to whoever follows it. */
+  #add(run: ServedRun, log: RunLog | null, answers: Map<string, Promise<unknown>>): void {
+    const followers = new Set<ServedEventListener>();
+    for (const name of servedEventNames) run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
+    this.#entries.set(run.spec.id, { run, followers, log, answers, tail: Promise.resolve() });
   }
 
   #entry(id: string): Entry {
@@ -174,7 +197,7 @@ export class ServedRuns {
       if ('key' in record && record.key !== undefined) answers.set(`${record.type}\u0000${record.key}`, Promise.resolve(answer));
     }
     if (tornTail) this.tornTails.push(run.spec.id);
-    this.#entries.set(run.spec.id, { run, log: await RunLog.open(path), answers, tail: Promise.resolve() });
+    this.#add(run, await RunLog.open(path), answers);
   }
 }
 

@@ -205,4 +205,84 @@ describe('boden serve, in process', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<{ error: string }>().error).toMatch(/boden-serve:loop.*n[01]/);
   });
+
+  it('serves Prometheus metrics: requests by route and status, their latency, each run\'s nodes by state', async () => {
+    const { app, call } = await served();
+    await call('POST', '/runs', { id: 'watched', gate: { threshold: 0.5 } });
+    await call('POST', '/runs/watched/admit', node(0));
+    await call('POST', '/runs/watched/observe', { node: node(0), outcome: { valid: true, value: 1 } });
+    await call('POST', '/runs/watched/admit', node(4));
+    await call('POST', '/runs/watched/admit', { id: 'x' });
+    await call('POST', '/runs/other-id/admit', node(1));
+    const response = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    // Counted by the route's pattern, so two runs' calls share one series.
+    expect(text).toContain('boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="200"} 2');
+    expect(text).toContain('boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="400"} 1');
+    expect(text).toContain('boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="404"} 1');
+    expect(text).toContain('boden_serve_request_duration_seconds_count{method="POST",route="/runs/:id/observe"} 1');
+    expect(text).toContain('boden_serve_runs 1');
+    expect(text).toContain('boden_serve_run_nodes{run="watched",state="admitted"} 1');
+    expect(text).toContain('boden_serve_run_nodes{run="watched",state="rejected"} 1');
+    expect(text).toContain('boden_serve_run_nodes{run="watched",state="valid"} 1');
+    // A second app in the same process starts from zero.
+    const fresh = await (await served()).app.inject({ method: 'GET', url: '/metrics' });
+    expect(fresh.body).not.toContain('route="/runs/:id/admit"');
+  });
+
+  it('streams a run\'s shaping events to every follower as server-sent events, and ends the streams when the run closes', async () => {
+    const { app, call } = await served();
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await call('POST', '/runs', { id: 'live', gate: { threshold: 0.5 }, adaptive: { patience: 1, window: 1 }, bonus: {} });
+    const follow = async () => {
+      const response = await fetch(`${base}/runs/live/events`);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      // The stream opens with a comment: from then on the follower hears every event.
+      let text = (await reader.read()).value ?? '';
+      expect(text).toMatch(/^: following run live/);
+      const rest = (async () => {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+        return text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => {
+          const [eventLine, dataLine] = block.split('\n');
+          return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown> };
+        });
+      })();
+      // Wrapped: an async function returning the promise itself would wait for the stream's end.
+      return { events: rest };
+    };
+    const [first, second] = [(await follow()).events, (await follow()).events];
+    await call('POST', '/runs/live/admit', node(0));
+    await call('POST', '/runs/live/observe', { node: node(0), outcome: { valid: true, value: 0.5 } });
+    await call('POST', '/runs/live/admit', node(4));
+    await call('POST', '/runs/live/select', { candidates: [{ id: 'n0', value: 0.5 }] });
+    // A near-copy that does not improve: the run stalls and the schedule switches to explore.
+    await call('POST', '/runs/live/observe', { node: node(8), outcome: { valid: true, value: 0.5 } });
+    await call('DELETE', '/runs/live');
+    const events = await first;
+    expect(await second).toEqual(events);
+    expect(events.map((event) => event.event)).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'selection-made', 'mode-changed', 'closed']);
+    expect(events[4]!.data).toMatchObject({ from: 'exploit', to: 'explore', reason: 'stagnation' });
+    expect(events[0]!.data).toMatchObject({ id: 'n0', accepted: true });
+    expect(events[1]!.data).toMatchObject({ id: 'n4', reason: 'near-duplicate', nearest: ['n0'] });
+    expect(events[3]!.data).toMatchObject({ chosen: ['n0'] });
+    expect(events[5]!.data).toMatchObject({ id: 'live', admitted: 1, rejected: 1, mode: 'explore' });
+    expect((await fetch(`${base}/runs/live/events`)).status).toBe(404);
+  });
+
+  it('ends open event streams when the service stops, so stopping never waits on a follower', async () => {
+    const { app, call } = await served();
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await call('POST', '/runs', { id: 'open' });
+    const response = await fetch(`${base}/runs/open/events`);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await app.close();
+    // The stream ends (done) instead of hanging; vitest's own timeout is the only clock here.
+    let chunk = await reader.read();
+    while (!chunk.done) chunk = await reader.read();
+    expect(chunk.done).toBe(true);
+  });
 });

@@ -2,7 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readEpisodesJsonl } from '../../src/episode/episode-jsonl.js';
 import { ServedRuns } from '../../src/serve/served-runs.js';
+import { runCli } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -87,10 +89,18 @@ describe('boden serve as a process', () => {
   if (!python) console.warn('skipping the Python client test: python3 is not installed');
   it.skipIf(!python)('the Python client and the AIDE-style recipe run against a real server', async () => {
     const server = await startServer([]);
-    const recipe = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aide_style_loop.py'), '--url', server.url, '--steps', '20'], { encoding: 'utf8', timeout: 60_000 });
+    const exported = join(directory, 'aide-style.jsonl');
+    const recipe = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aide_style_loop.py'), '--url', server.url, '--steps', '20', '--export', exported], { encoding: 'utf8', timeout: 60_000 });
     expect(recipe.stderr).toBe('');
     expect(recipe.status).toBe(0);
     expect(recipe.stdout).toMatch(/boden: \d+ valid \/ \d+ buggy nodes observed/);
+    // The exported run is a trajectory like any other: episodes with their parents, scored by `boden score`.
+    const [stored] = await readEpisodesJsonl(exported);
+    expect(stored!.run.episodes.length).toBeGreaterThan(10);
+    expect(stored!.run.episodes.filter((episode) => episode.parentEpisodeId !== null).length).toBeGreaterThan(5);
+    const scored = await runCli(['score', exported]);
+    expect(scored.code).toBe(0);
+    expect(scored.stdout).toContain('aide-style-1');
     const runs = await call(server.url, 'GET', '/runs');
     expect((runs.runs as { admitted: number }[])[0]!.admitted).toBe(20);
     // The client's errors carry the service's status and field.
@@ -102,6 +112,41 @@ try:
 except BodenError as error:
     print(error.status, error.field)`], { encoding: 'utf8' });
     expect(probe.stdout.trim()).toBe('400 code');
+    server.child.kill('SIGTERM');
+  }, 120_000);
+
+  it.skipIf(!python)("the Python client follows a run's events, reads its metrics, export and API document", async () => {
+    const server = await startServer([]);
+    const script = `import json, sys, threading
+sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
+from boden_client import BodenClient
+client = BodenClient(${JSON.stringify(server.url)})
+client.create_run("followed", gate={"threshold": 0.5})
+heard = []
+stream = client.events("followed", timeout=60)
+reader = threading.Thread(target=lambda: heard.extend(name for name, _ in stream))
+reader.start()
+client.admit("followed", "a", "Gradient boosting.", "import lightgbm as lgb")
+client.observe("followed", "a", "Gradient boosting.", "import lightgbm as lgb", valid=True, value=0.5)
+client.admit("followed", "b", "Gradient boosting.", "import lightgbm as lgb", parents=["a"])
+client.admit("followed", "c", "Ridge on scaled features.", "from sklearn.linear_model import Ridge", parents=["a"])
+client.observe("followed", "c", "Ridge on scaled features.", "from sklearn.linear_model import Ridge", valid=True, value=0.6, parents=["a"])
+exported = client.export_run("followed")
+metrics = client.metrics()
+document = client.openapi()
+client.close_run("followed")
+reader.join(60)
+print(json.dumps({"heard": heard, "episodes": [json.loads(line).get("parentEpisodeId") for line in exported.splitlines() if '"episode"' in line],
+  "admits": [line for line in metrics.splitlines() if line.startswith('boden_serve_requests_total{method="POST",route="/runs/:id/admit"')],
+  "paths": sorted(document["paths"])}))`;
+    const run = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout) as { heard: string[]; episodes: (string | null)[]; admits: string[]; paths: string[] };
+    expect(printed.heard).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'node-scored', 'closed']);
+    expect(printed.episodes).toEqual([null, 'a']);
+    expect(printed.admits).toEqual(['boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="200"} 3']);
+    expect(printed.paths).toContain('/runs/{id}/events');
     server.child.kill('SIGTERM');
   }, 120_000);
 

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ServedRunSpecSchema } from './served-run-spec.js';
+
+/** What `admit` answers: may the host evaluate the node, and how novel it is. */
+export const ServedAdmissionSchema = z.strictObject({
+  id: z.string(),
+  accepted: z.boolean(),
+  /** For a rejected node: propose again from another parent. */
+  resample: z.boolean(),
+  rejectedBy: z.string().optional(),
+  reason: z.string().optional(),
+  /** The run's novelty of the node (the spec's metric), in [0, 1]; null when it could not be measured. */
+  novelty: z.number().min(0).max(1).nullable(),
+  /** The closest earlier nodes, nearest first. */
+  nearest: z.array(z.string()),
+  /** The ML concepts found in the node. */
+  concepts: z.array(z.string()),
+});
+
+/** The knobs a host's policy reads after shaping (`ExplorationSettings`). */
+export const ServedExplorationSchema = z.strictObject({
+  mode: z.enum(['exploit', 'explore']),
+  /** Multiplies every novelty bonus's strength. */
+  bonusScale: z.number(),
+  /** Multiplies a tree policy's exploration constant (UCT's `c`). */
+  explorationScale: z.number(),
+  /** Multiplies a sampling policy's temperature (softmax `T`). */
+  temperatureScale: z.number(),
+  /** Draft a new solution where the policy would otherwise improve one. */
+  preferDraft: z.boolean(),
+});
+
+/** What `select` answers: the shaped values and knobs for the host's own policy, and greedy argmax's pick on them. */
+export const ServedSelectionSchema = z.strictObject({
+  /** Greedy argmax over the shaped values (or `draft` when explore mode asks for one); the host may use its own. */
+  action: z.enum(['draft', 'improve', 'debug', 'crossover', 'descend']),
+  chosen: z.array(z.string()),
+  /** Each candidate's value after shaping (normalised to [0, 1] when a bonus normalised it), by id. */
+  values: z.record(z.string(), z.number().nullable()),
+  /** Candidates shaping removed (rejected near-duplicates). */
+  removed: z.array(z.string()),
+  exploration: ServedExplorationSchema,
+  /** Text for the next operator prompt when shaping asks for more exploration. */
+  directive: z.string().nullable(),
+});
+
+/** A run's state for a host's memory prompt. */
+export const ServedRunSummarySchema = z.strictObject({
+  id: z.string(),
+  spec: ServedRunSpecSchema,
+  admitted: z.number().int(),
+  rejected: z.number().int(),
+  observed: z.strictObject({ valid: z.number().int(), invalid: z.number().int() }),
+  mode: z.enum(['exploit', 'explore']),
+  /** Mean novelty of the valid nodes so far (P-creativity on the spec's metric); null before the first. */
+  meanNovelty: z.number().nullable(),
+  /** Concepts of the valid nodes, with how many used each, most used first. */
+  concepts: z.array(z.strictObject({ concept: z.string(), nodes: z.number().int() })),
+  /** The bonus's current weight (where `autoScale` moved it), when the run has a bonus. */
+  bonusStrength: z.number().nullable(),
+});
+
+/** What `/health` answers. */
+export const ServeHealthSchema = z.strictObject({
+  status: z.literal('ok'),
+  runs: z.number().int(),
+  /** Runs whose log ended in a torn (never acknowledged) record at start, dropped. */
+  tornTails: z.array(z.string()),
+});
+
+/** Every error answer: what is wrong, and for a bad body the field. */
+export const ServeErrorSchema = z.strictObject({ error: z.string(), field: z.string().optional() });
+
+/** What `admit` answers: see `ServedAdmissionSchema`. */
+export type ServedAdmission = z.output<typeof ServedAdmissionSchema>;
+/** What `select` answers: see `ServedSelectionSchema`. */
+export type ServedSelection = z.output<typeof ServedSelectionSchema>;
+/** A run's summary: see `ServedRunSummarySchema`. */
+export type ServedRunSummary = z.output<typeof ServedRunSummarySchema>;
