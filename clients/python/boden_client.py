@@ -51,9 +51,10 @@ class BodenClient:
         """The service's status and how many runs it holds."""
         return self._call("GET", "/health")
 
-    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-        """Creates a run; `bonus`, `adaptive` and `gate` are the middleware's options ({} for the defaults)."""
-        spec: Dict[str, Any] = {"id": run_id, "metric": metric}
+    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none") -> Dict[str, Any]:
+        """Creates a run; `bonus`, `adaptive` and `gate` are the middleware's options ({} for the defaults);
+        `judge="rubric"` adds the cheap judge's 0-4 verdict to every admission."""
+        spec: Dict[str, Any] = {"id": run_id, "metric": metric, "judge": judge}
         for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate)):
             if options is not None:
                 spec[name] = options
@@ -100,8 +101,8 @@ class BodenClient:
 
     # -- nodes --------------------------------------------------------------------------------------------------
     def admit(self, run_id: str, node_id: str, plan: str, code: str, operator: Optional[str] = None, parents: Optional[List[str]] = None) -> Dict[str, Any]:
-        """Scores a new node before evaluating it: accepted, resample, novelty, nearest, concepts. `parents` (primary
-        first) gives the export its tree."""
+        """Scores a new node before evaluating it: accepted, resample, novelty (the run's metric), scores (every
+        metric), verdict (with judge="rubric"), nearest, concepts. `parents` (primary first) gives the export its tree."""
         return self._call("POST", f"/runs/{run_id}/admit", _node(node_id, plan, code, operator, parents), idempotent=True)
 
     def observe(self, run_id: str, node_id: str, plan: str, code: str, valid: bool, value: Optional[float] = None, operator: Optional[str] = None, parents: Optional[List[str]] = None) -> None:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JudgeVerdictSchema } from '../judges/judge-verdict.js';
 import { ServedRunSpecSchema } from './served-run-spec.js';
 
 /** What `admit` answers: may the host evaluate the node, and how novel it is. */
@@ -11,6 +12,10 @@ export const ServedAdmissionSchema = z.strictObject({
   reason: z.string().optional(),
   /** The run's novelty of the node (the spec's metric), in [0, 1]; null when it could not be measured. */
   novelty: z.number().min(0).max(1).nullable(),
+  /** Every novelty metric of the online scorer, by id (null where one could not be measured). */
+  scores: z.record(z.string(), z.number().nullable()),
+  /** With `judge: "rubric"`: the cheap judge's 0-4 verdict on the node against the run's valid nodes; else null. */
+  verdict: JudgeVerdictSchema.nullable(),
   /** The closest earlier nodes, nearest first. */
   nearest: z.array(z.string()),
   /** The ML concepts found in the node. */

@@ -28,6 +28,8 @@ export const ServedRunSpecSchema = z.strictObject({
       directiveAsk: z.enum(['new-idea', 'new-component', 'alternate']).optional(),
     })
     .optional(),
+  /** `rubric`: `admit` also answers the cheap judge's 0-4 verdict on the node against the run's valid nodes (no LLM). */
+  judge: z.enum(['none', 'rubric']).default('none'),
   /** `noveltyGate`: nodes below this novelty are rejected before evaluation. */
   gate: z.strictObject({ threshold: z.number().min(0).max(1).default(0.01), maxResamples: z.number().int().min(0).optional() }).optional(),
 });

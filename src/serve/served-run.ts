@@ -1,5 +1,7 @@
 import type { Run } from '../episode/run.js';
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { RubricJudge } from '../judges/rubric-judge.js';
+import type { JudgedEpisode } from '../judges/judge.js';
 import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
 import { adaptiveExploration, type AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
 import { noveltyBonus, type NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
@@ -23,6 +25,11 @@ import { servedTrajectory, type ServedTrajectoryNode } from './served-trajectory
 export class ServedRun {
   readonly spec: ServedRunSpec;
   readonly #source: NoveltySource;
+  /** One source per scorer metric (the spec's among them): they share the scorer's one score per node. */
+  readonly #sources: readonly NoveltySource[];
+  readonly #judge: RubricJudge | undefined;
+  /** The valid nodes in the order they were observed: the judge's earlier episodes. */
+  readonly #valid: JudgedEpisode[] = [];
   readonly #selector: ShapedSelector<string, undefined>;
   readonly #adaptive: AdaptiveExplorationMiddleware | undefined;
   readonly #bonus: NoveltyBonusMiddleware | undefined;
@@ -40,6 +47,8 @@ export class ServedRun {
     this.spec = spec;
     const scorer = createNoveltyScorer({ runId: spec.id });
     this.#source = scorerNoveltySource({ scorer, metric: spec.metric });
+    this.#sources = scorer.metricIds.map((metric) => (metric === spec.metric ? this.#source : scorerNoveltySource({ scorer, metric })));
+    this.#judge = spec.judge === 'rubric' ? new RubricJudge() : undefined;
     const middleware: SelectorMiddleware[] = [];
     if (spec.gate !== undefined) middleware.push(noveltyGate({ source: this.#source, ...spec.gate }));
     if (spec.adaptive !== undefined) {
@@ -66,6 +75,15 @@ export class ServedRun {
     this.#remember(node);
     const admission = await this.#selector.admit(node);
     const assessment = await this.#source.assess(node);
+    const scores: Record<string, number | null> = {};
+    for (const source of this.#sources) scores[source.id] = (await source.assess(node)).novelty ?? null;
+    const verdict =
+      this.#judge?.verdict({
+        runId: this.spec.id,
+        episode: { id: node.id, plan: node.plan, code: node.code, summary: null },
+        earlier: this.#valid,
+        novelty: Object.fromEntries(Object.entries(scores).filter((entry): entry is [string, number] => entry[1] !== null)),
+      }) ?? null;
     if (admission.accepted) this.#admitted += 1;
     else this.#rejected += 1;
     return {
@@ -75,6 +93,8 @@ export class ServedRun {
       ...(admission.rejectedBy === undefined ? {} : { rejectedBy: admission.rejectedBy }),
       ...(admission.reason === undefined ? {} : { reason: admission.reason }),
       novelty: assessment.novelty ?? null,
+      scores,
+      verdict,
       nearest: [...(assessment.nearest ?? [])],
       concepts: [...(assessment.concepts ?? [])],
     };
@@ -91,6 +111,7 @@ export class ServedRun {
       return;
     }
     this.#observed.valid += 1;
+    this.#valid.push({ id: node.id, plan: node.plan, code: node.code, summary: null, ...(typeof outcome.value === 'number' ? { score: outcome.value } : {}) });
     const assessment = this.#source.assessment(node.id) ?? (await this.#source.assess(node));
     this.#noveltySum += assessment.novelty ?? 0;
     for (const concept of assessment.concepts ?? []) this.#concepts.set(concept, (this.#concepts.get(concept) ?? 0) + 1);

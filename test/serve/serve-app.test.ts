@@ -285,4 +285,21 @@ describe('boden serve, in process', () => {
     while (!chunk.done) chunk = await reader.read();
     expect(chunk.done).toBe(true);
   });
+
+  it('answers every scorer metric at admit, and with judge "rubric" the cheap judge\'s verdict against the valid nodes', async () => {
+    const { call } = await served();
+    await call('POST', '/runs', { id: 'judged', judge: 'rubric' });
+    const first = (await call('POST', '/runs/judged/admit', node(0))).body as { scores: Record<string, number | null>; verdict: { score: number; judge: string } };
+    expect(Object.keys(first.scores)).toEqual(expect.arrayContaining(['nearest-neighbour', 'centroid', 'concept-set', 'unique-code']));
+    expect(first.verdict.judge).toBe('rubric-v1');
+    await call('POST', '/runs/judged/observe', { node: node(0), outcome: { valid: true, value: 0.5 } });
+    const copy = (await call('POST', '/runs/judged/admit', node(4))).body as { novelty: number; scores: Record<string, number>; verdict: { score: number } };
+    const newIdea = (await call('POST', '/runs/judged/admit', node(2))).body as { scores: Record<string, number>; verdict: { score: number } };
+    expect(copy.scores['nearest-neighbour']).toBe(copy.novelty);
+    expect(copy.verdict.score).toBe(0);
+    expect(newIdea.verdict.score).toBeGreaterThanOrEqual(2);
+    // Without a judge the verdict is null.
+    await call('POST', '/runs', { id: 'unjudged' });
+    expect((await call('POST', '/runs/unjudged/admit', node(0))).body.verdict).toBeNull();
+  });
 });

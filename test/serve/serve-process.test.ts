@@ -121,7 +121,7 @@ except BodenError as error:
 sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
 from boden_client import BodenClient
 client = BodenClient(${JSON.stringify(server.url)})
-client.create_run("followed", gate={"threshold": 0.5})
+client.create_run("followed", gate={"threshold": 0.5}, judge="rubric")
 heard = []
 stream = client.events("followed", timeout=60)
 reader = threading.Thread(target=lambda: heard.extend(name for name, _ in stream))
@@ -129,20 +129,21 @@ reader.start()
 client.admit("followed", "a", "Gradient boosting.", "import lightgbm as lgb")
 client.observe("followed", "a", "Gradient boosting.", "import lightgbm as lgb", valid=True, value=0.5)
 client.admit("followed", "b", "Gradient boosting.", "import lightgbm as lgb", parents=["a"])
-client.admit("followed", "c", "Ridge on scaled features.", "from sklearn.linear_model import Ridge", parents=["a"])
+verdict = client.admit("followed", "c", "Ridge on scaled features.", "from sklearn.linear_model import Ridge", parents=["a"])["verdict"]
 client.observe("followed", "c", "Ridge on scaled features.", "from sklearn.linear_model import Ridge", valid=True, value=0.6, parents=["a"])
 exported = client.export_run("followed")
 metrics = client.metrics()
 document = client.openapi()
 client.close_run("followed")
 reader.join(60)
-print(json.dumps({"heard": heard, "episodes": [json.loads(line).get("parentEpisodeId") for line in exported.splitlines() if '"episode"' in line],
+print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.loads(line).get("parentEpisodeId") for line in exported.splitlines() if '"episode"' in line],
   "admits": [line for line in metrics.splitlines() if line.startswith('boden_serve_requests_total{method="POST",route="/runs/:id/admit"')],
   "paths": sorted(document["paths"])}))`;
     const run = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const printed = JSON.parse(run.stdout) as { heard: string[]; episodes: (string | null)[]; admits: string[]; paths: string[] };
+    const printed = JSON.parse(run.stdout) as { heard: string[]; judge: string; episodes: (string | null)[]; admits: string[]; paths: string[] };
+    expect(printed.judge).toBe('rubric-v1');
     expect(printed.heard).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'node-scored', 'closed']);
     expect(printed.episodes).toEqual([null, 'a']);
     expect(printed.admits).toEqual(['boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="200"} 3']);
