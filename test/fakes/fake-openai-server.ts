@@ -184,6 +184,9 @@ function answerEmbeddings(response: ServerResponse, body: Record<string, unknown
   sendJson(response, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }
 
+// Real servers give every completion its own id; LangGraph's message reducer merges messages that share one.
+let completions = 0;
+
 function answerChat(response: ServerResponse, body: Record<string, unknown>, reply: FakeChatReply): void {
   const message = typeof reply === 'string' ? { content: reply } : reply;
   const toolCalls = message.toolCalls?.map((call, index) => ({
@@ -197,7 +200,7 @@ function answerChat(response: ServerResponse, body: Record<string, unknown>, rep
     'usage' in message && message.usage ? message.usage.completionTokens : countWords(content ?? '') + (toolCalls ? countWords(JSON.stringify(toolCalls)) : 0);
   const usage = 'usage' in message && message.usage === null ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } };
   sendJson(response, 200, {
-    id: 'chatcmpl-fake',
+    id: `chatcmpl-fake-${(completions += 1)}`,
     object: 'chat.completion',
     created: 0,
     model: typeof body.model === 'string' ? body.model : 'fake-chat',
