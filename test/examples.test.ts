@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAideGreedyExample } from '../examples/aide-greedy-loop.js';
 import { runEvolutionaryExample } from '../examples/evolutionary-loop.js';
+import { runLangChainAgentExample } from '../examples/langchain-agent.js';
 import { runLangChainOperatorExample } from '../examples/langchain-operator-loop.js';
 import { runMctsExample } from '../examples/mcts-loop.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fakes/fake-openai-server.js';
@@ -63,4 +64,54 @@ describe('LangChain operator example against a fake OpenAI-compatible server', (
     expect(JSON.stringify(chats[0]?.body)).toContain('Kaggle grandmaster');
     expect(report.tree).toMatch(/\[(improve|debug)\]/);
   });
+});
+
+describe('LangChain agent example (createAgent + bodenMiddleware) against a fake OpenAI-compatible server', () => {
+  /** A scripted "model": boosting, a near-copy of it, tuned boosting; when the system prompt carries the directive, kNN and then linear. */
+  const plans = [
+    { plan: 'Gradient boosting with default settings.', pipeline: { model: { family: 'boosting' } } },
+    { plan: 'Gradient boosting with default settings again.', pipeline: { model: { family: 'boosting' } } },
+    { plan: 'Gradient boosting with more, slower trees.', pipeline: { model: { family: 'boosting', estimators: 200, learningRate: 0.1 } } },
+    { plan: 'Gradient boosting, shallower trees.', pipeline: { model: { family: 'boosting', estimators: 200, learningRate: 0.1, maxDepth: 3 } } },
+    // Tuning that does not help: the run stalls.
+    { plan: 'Gradient boosting with fewer trees.', pipeline: { model: { family: 'boosting', estimators: 50 } } },
+    { plan: 'Gradient boosting with deeper trees.', pipeline: { model: { family: 'boosting', maxDepth: 10 } } },
+    { plan: 'Gradient boosting with a larger minimum child weight.', pipeline: { model: { family: 'boosting', minChildWeight: 20 } } },
+  ];
+  const directed = [
+    { plan: 'k nearest neighbours on scaled inputs.', pipeline: { model: { family: 'knn', neighbors: 7 }, preprocessing: { scaling: 'standard' } } },
+    { plan: 'A ridge regression.', pipeline: { model: { family: 'linear', alpha: 1 } } },
+  ];
+  const systemText = (body: Record<string, unknown>) =>
+    JSON.stringify((body.messages as { role: string; content: unknown }[]).filter((message) => message.role === 'system'));
+
+  it('cross-validates the experiments for real, refuses the near-copy, and follows the directive once the run stalls', async () => {
+    let toolTurns = 0;
+    let directedTurns = 0;
+    const server = await startFakeOpenAiServer({
+      chat: (body) => {
+        const answered = (body.messages as { role: string }[]).filter((message) => message.role === 'tool').length;
+        const next = systemText(body).includes('Novelty directive') && directedTurns < directed.length ? directed[directedTurns++]! : plans[toolTurns++];
+        if (next === undefined) return 'The best pipeline is gradient boosting with 200 trees.';
+        return { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${answered}` }] };
+      },
+    });
+    try {
+      const printed: string[] = [];
+      const report = await runLangChainAgentExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', maxSteps: 12, print: (text) => printed.push(text) });
+      expect(report.task).toBe('cars-mpg');
+      // The copy of the first experiment was refused and never cross-validated.
+      expect(report.experiments[1]).toMatchObject({ accepted: false, score: null });
+      expect(report.evaluated).toBe(report.experiments.filter((experiment) => experiment.accepted).length);
+      // Real 5-fold CV RMSE on cars-mpg: between the card's top-1 (2.69) and its baseline (7.83).
+      for (const experiment of report.experiments.filter((item) => item.accepted)) expect(experiment.score!).toBeGreaterThan(2.6);
+      expect(report.best!).toBeLessThan(4);
+      expect(report.modeChanges).toBeGreaterThan(0);
+      expect(directedTurns).toBeGreaterThan(0);
+      expect(report.answer).toContain('best pipeline');
+      expect(printed.join('\n')).toContain('refused (near-duplicate)');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

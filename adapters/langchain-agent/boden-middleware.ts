@@ -10,6 +10,8 @@ import { BodenMiddlewareOptionsSchema, type BodenMiddlewareOptions, type Experim
 /** One experiment the agent ran (or boden refused), as the agent's state keeps it. */
 export const BodenExperimentSchema = z.object({
   id: z.string(),
+  /** The experiment's plan, as the tool call gave it. */
+  plan: z.string(),
   novelty: z.number().nullable(),
   /** The cheap judge's 0-4 score, with `judge: "rubric"`. */
   verdict: z.number().int().nullable(),
@@ -100,7 +102,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       if (candidate === undefined) return handler(request);
       const id = `e${experiments.length + 1}`;
       const admission = await run.admit({ id, plan: candidate.plan, code: candidate.code });
-      const experiment: BodenExperiment = { id, novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted, valid: null, value: null };
+      const experiment: BodenExperiment = { id, plan: candidate.plan, novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted, valid: null, value: null };
       experiments.push(experiment);
       if (!admission.accepted) {
         const repeats = admission.nearest[0];
