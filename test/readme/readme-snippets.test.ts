@@ -1,7 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
+import { spawnProcess } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -18,6 +20,17 @@ if (!built) console.warn('skipping the README snippet tests: dist/ is missing (n
 describe.skipIf(!built)('the README, as written, against the packed package', () => {
   const project = useTemporaryDirectory('boden-readme-');
   let packed: string[] = [];
+  // The LangChain snippet's ChatOpenAI reads OPENAI_BASE_URL: a scripted model that runs one experiment, then answers.
+  let chat: FakeOpenAiServer;
+  beforeAll(async () => {
+    chat = await startFakeOpenAiServer({
+      chat: (body) =>
+        (body.messages as { role: string }[]).some((message) => message.role === 'tool')
+          ? 'LightGBM is the better model.'
+          : { content: null, toolCalls: [{ name: 'run_experiment', arguments: { plan: 'Gradient boosting.', code: 'import lightgbm as lgb' } }] },
+    });
+  });
+  afterAll(() => chat.close());
 
   beforeAll(() => {
     const [{ filename, files }] = JSON.parse(
@@ -55,10 +68,14 @@ describe.skipIf(!built)('the README, as written, against the packed package', ()
     expect(tsc.status).toBe(0);
   }, 120_000);
 
-  it.each(snippets.map((_, index) => index + 1))('runs snippet %i to its end, printing no error', (number) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', `snippet-${number}.ts`], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  it.each(snippets.map((_, index) => index + 1))('runs snippet %i to its end, printing no error', async (number) => {
+    const env = { ...process.env, OPENAI_BASE_URL: chat.baseURL, OPENAI_API_KEY: 'readme-test' };
+    // Not spawnSync: the fake model server answers from this process, which must keep running meanwhile.
+    const run = await spawnProcess(process.execPath, ['--import', 'tsx', `snippet-${number}.ts`], { cwd: project, env, timeout: 60_000 });
     expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+    expect(run.code).toBe(0);
+    // The LangChain snippet really went through the agent: the scripted model's one experiment is in its state.
+    if (snippets[number - 1]!.includes('bodenMiddleware')) expect(run.stdout).toContain("plan: 'Gradient boosting.'");
     expect(run.stdout.length).toBeGreaterThan(0);
   }, 90_000);
 });
