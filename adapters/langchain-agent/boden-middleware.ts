@@ -10,8 +10,9 @@ import { BodenMiddlewareOptionsSchema, type BodenMiddlewareOptions, type Experim
 /** One experiment the agent ran (or boden refused), as the agent's state keeps it. */
 export const BodenExperimentSchema = z.object({
   id: z.string(),
-  /** The experiment's plan, as the tool call gave it. */
+  /** The experiment's plan and code, as boden scored them (a restarted agent replays them from its checkpoint). */
   plan: z.string(),
+  code: z.string(),
   novelty: z.number().nullable(),
   /** The cheap judge's 0-4 score, with `judge: "rubric"`. */
   verdict: z.number().int().nullable(),
@@ -66,7 +67,9 @@ function textOf(content: unknown): string {
  * repeats), its result is observed, and while the adaptive schedule is exploring the novelty directive and the
  * concepts tried so far are added to the system prompt (never to the user's messages). Without `gate` and `adaptive`
  * it only measures: the agent's requests are exactly those of the unwrapped agent. `events` is the run's typed event
- * stream, the same as `wrapSelector`'s.
+ * stream, the same as `wrapSelector`'s. The experiments are in the agent's state (`boden`), so a LangGraph
+ * checkpointer keeps them: a new middleware on a checkpointed thread replays them and the run continues where it was
+ * (the schedule's draft counter starts again; scores and gate decisions are those of an uninterrupted run).
  *
  * @example
  * const agent = createAgent({ model, tools: [runExperiment], middleware: [bodenMiddleware({ adaptive: {}, gate: {} })] });
@@ -79,11 +82,31 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const experiments: BodenExperiment[] = [];
   const nodes = new Map<string, ExperimentCandidate>();
 
+  /**
+   * A middleware that has seen nothing yet, on a thread whose checkpoint has experiments (a restarted process):
+   * replays them, admissions and outcomes in order, so novelty and gate decisions continue exactly as they would have.
+   */
+  const resume = async (saved: readonly BodenExperiment[]) => {
+    if (experiments.length > 0 || saved.length === 0) return;
+    for (const experiment of saved) {
+      const node = { id: experiment.id, plan: experiment.plan, code: experiment.code };
+      const admission = await run.admit(node);
+      experiments.push({ ...experiment });
+      if (!admission.accepted) continue;
+      nodes.set(experiment.id, node);
+      if (experiment.valid !== null) await run.observe(node, { valid: experiment.valid, value: experiment.value });
+    }
+  };
+
   const state = () => ({ boden: { runId: parsed.runId, mode: run.summary().mode, experiments: experiments.map((experiment) => ({ ...experiment })) } });
 
   const middleware = createMiddleware({
     name: 'boden',
     stateSchema: BodenAgentStateSchema,
+    beforeAgent: async (agentState) => {
+      await resume(agentState.boden?.experiments ?? []);
+      return state();
+    },
     beforeModel: () => state(),
     afterAgent: () => state(),
     wrapModelCall: async (request, handler) => {
@@ -102,7 +125,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       if (candidate === undefined) return handler(request);
       const id = `e${experiments.length + 1}`;
       const admission = await run.admit({ id, plan: candidate.plan, code: candidate.code });
-      const experiment: BodenExperiment = { id, plan: candidate.plan, novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted, valid: null, value: null };
+      const experiment: BodenExperiment = { id, plan: candidate.plan, code: candidate.code, novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted, valid: null, value: null };
       experiments.push(experiment);
       if (!admission.accepted) {
         const repeats = admission.nearest[0];

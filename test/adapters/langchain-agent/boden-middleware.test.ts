@@ -1,4 +1,5 @@
 import { ChatOpenAI } from '@langchain/openai';
+import { MemorySaver } from '@langchain/langgraph';
 import { createAgent, tool } from 'langchain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -112,5 +113,38 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(() => bodenMiddleware({ tool: '' })).toThrow(/tool/);
     expect(() => bodenMiddleware({ gate: { threshold: 2 } } as never)).toThrow(/gate\.threshold/);
     expect(() => bodenMiddleware({ outcome: 'number' } as never)).toThrow(/outcome/);
+  });
+
+  it('continues a checkpointed thread in a new process: the replayed run scores the next experiments as an uninterrupted one', async () => {
+    // The model stops after three experiments until the user says "continue"; then it runs the other two.
+    const server = await startFakeOpenAiServer({
+      chat: (body) => {
+        const messages = body.messages as { role: string; content: unknown }[];
+        const toolAnswers = messages.filter((message) => message.role === 'tool').length;
+        const resumed = messages.some((message) => message.role === 'user' && textOf(message.content) === 'continue');
+        const next = toolAnswers < 3 || resumed ? script[toolAnswers] : undefined;
+        return next === undefined ? 'Stopping here.' : { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${toolAnswers}` }] };
+      },
+    });
+    servers.push(server);
+    const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+    const options = { gate: { threshold: 0.2 }, adaptive: { patience: 1, window: 1 } } as const;
+    const checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: 'resumed' } };
+    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) => createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
+    type Experiments = { boden: { experiments: { id: string; accepted: boolean; novelty: number | null }[] } };
+
+    const first = bodenMiddleware(options);
+    const before = (await agentWith(first).invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, thread)) as unknown as Experiments;
+    expect(before.boden.experiments.map((experiment) => experiment.id)).toEqual(['e1', 'e2', 'e3']);
+    // A new middleware (as after a restart) on the same thread.
+    const restarted = bodenMiddleware(options);
+    const after = (await agentWith(restarted).invoke({ messages: [{ role: 'user', content: 'continue' }] }, thread)) as unknown as Experiments;
+    // The same five experiments in one uninterrupted run.
+    const uninterrupted = bodenMiddleware(options);
+    const { result } = await runAgent([uninterrupted]);
+    expect(after.boden.experiments.map((experiment) => experiment.id)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(after.boden.experiments).toEqual(result.boden!.experiments);
+    expect(restarted.summary()).toEqual(uninterrupted.summary());
   });
 });
