@@ -119,15 +119,17 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   // Open event streams, ended before the server closes (a stream never ends by itself, so close would wait forever).
   const streams = new Set<() => void>();
   route<Run>(serveEndpoints.events, async (request, reply) => {
-    const stop = runs.follow(request.params.id, (event, payload) => {
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-      if (event === 'closed') end();
-    });
+    let stop = () => {};
     const end = () => {
       stop();
       streams.delete(end);
       reply.raw.end();
     };
+    // Throws UnknownRunError (a 404) before anything is written.
+    stop = runs.follow(request.params.id, (event, payload) => {
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      if (event === 'closed') end();
+    });
     streams.add(end);
     request.raw.on('close', end);
     reply.hijack();
