@@ -81,6 +81,13 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];
   const nodes = new Map<string, ExperimentCandidate>();
+  // The run takes one call at a time; a model may ask for several tool calls at once, which LangChain runs together.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serially = <Result>(call: () => Promise<Result>): Promise<Result> => {
+    const result = tail.then(call);
+    tail = result.catch(() => {});
+    return result;
+  };
 
   /**
    * A middleware that has seen nothing yet, on a thread whose checkpoint has experiments (a restarted process):
@@ -90,11 +97,11 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
     if (experiments.length > 0 || saved.length === 0) return;
     for (const experiment of saved) {
       const node = { id: experiment.id, plan: experiment.plan, code: experiment.code };
-      const admission = await run.admit(node);
+      const admission = await serially(() => run.admit(node));
       experiments.push({ ...experiment });
       if (!admission.accepted) continue;
       nodes.set(experiment.id, node);
-      if (experiment.valid !== null) await run.observe(node, { valid: experiment.valid, value: experiment.value });
+      if (experiment.valid !== null) await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
     }
   };
 
@@ -112,7 +119,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
     wrapModelCall: async (request, handler) => {
       if (run.summary().mode !== 'explore') return handler(request);
       const valid = experiments.filter((experiment) => experiment.valid === true);
-      const selection = await run.select({ candidates: valid.map((experiment) => ({ id: experiment.id, value: experiment.value })) });
+      const selection = await serially(() => run.select({ candidates: valid.map((experiment) => ({ id: experiment.id, value: experiment.value })) }));
       if (selection.directive === null) return handler(request);
       const tried = run.summary().concepts.slice(0, parsed.maxConcepts).map((item) => item.concept);
       const note = [selection.directive, tried.length === 0 ? '' : `Concepts in this run's experiments so far: ${tried.join(', ')}.`].filter((part) => part !== '').join('\n');
@@ -123,10 +130,12 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       if (request.toolCall.name !== parsed.tool) return handler(request);
       const candidate = readCandidate((request.toolCall.args ?? {}) as Record<string, unknown>);
       if (candidate === undefined) return handler(request);
+      // Id and place taken before the first await: calls asked for together must not share them.
       const id = `e${experiments.length + 1}`;
-      const admission = await run.admit({ id, plan: candidate.plan, code: candidate.code });
-      const experiment: BodenExperiment = { id, plan: candidate.plan, code: candidate.code, novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted, valid: null, value: null };
+      const experiment: BodenExperiment = { id, plan: candidate.plan, code: candidate.code, novelty: null, verdict: null, accepted: false, valid: null, value: null };
       experiments.push(experiment);
+      const admission = await serially(() => run.admit({ id, plan: candidate.plan, code: candidate.code }));
+      Object.assign(experiment, { novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted });
       if (!admission.accepted) {
         const repeats = admission.nearest[0];
         const earlier = repeats === undefined ? undefined : nodes.get(repeats);
@@ -141,13 +150,21 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
         });
       }
       nodes.set(id, candidate);
-      const answer = await handler(request);
+      let answer: Awaited<ReturnType<typeof handler>>;
+      try {
+        answer = await handler(request);
+      } catch (error) {
+        // A tool that throws ran and failed: an invalid experiment, then the error goes on to the agent.
+        experiment.valid = false;
+        await serially(() => run.observe({ id, plan: candidate.plan, code: candidate.code }, { valid: false }));
+        throw error;
+      }
       const message = ToolMessage.isInstance(answer) ? answer : undefined;
       const read = message === undefined || message.status === 'error' ? { valid: false } : readOutcome(textOf(message.content));
       const value = read.valid && typeof read.value === 'number' ? (parsed.maximize ? read.value : -read.value) : null;
       experiment.valid = read.valid;
       experiment.value = value;
-      await run.observe({ id, plan: candidate.plan, code: candidate.code }, { valid: read.valid, value });
+      await serially(() => run.observe({ id, plan: candidate.plan, code: candidate.code }, { valid: read.valid, value }));
       return answer;
     },
   });

@@ -147,4 +147,37 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(after.boden.experiments).toEqual(result.boden!.experiments);
     expect(restarted.summary()).toEqual(uninterrupted.summary());
   });
+
+  it('takes several experiments asked for at once one at a time', async () => {
+    const server = await startFakeOpenAiServer({
+      chat: (body) =>
+        (body.messages as { role: string }[]).some((message) => message.role === 'tool')
+          ? 'Done.'
+          : { content: null, toolCalls: [0, 2, 4].map((index) => ({ name: 'run_experiment', arguments: script[index]!, id: `call_${index}` })) },
+    });
+    servers.push(server);
+    const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+    const boden = bodenMiddleware();
+    const result = (await createAgent({ model, tools: [experimentTool().runExperiment], middleware: [boden] }).invoke({ messages: [{ role: 'user', content: 'Go.' }] })) as unknown as {
+      boden: { experiments: { id: string; plan: string; valid: boolean | null }[] };
+    };
+    expect(result.boden.experiments.map((experiment) => experiment.id).sort()).toEqual(['e1', 'e2', 'e3']);
+    expect(result.boden.experiments.map((experiment) => experiment.plan).sort()).toEqual([script[0]!.plan, script[2]!.plan, script[4]!.plan].sort());
+    expect(boden.summary()).toMatchObject({ admitted: 3, observed: { valid: 3, invalid: 0 } });
+  });
+
+  it('counts a tool that throws as a failed experiment before the error reaches the agent', async () => {
+    const server = await startFakeOpenAiServer({ chat: () => ({ content: null, toolCalls: [{ name: 'run_experiment', arguments: script[4]!, id: 'call_0' }] }) });
+    servers.push(server);
+    const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+    const crashing = tool(
+      async (_input: { plan: string; code: string }): Promise<string> => {
+        throw new Error('CUDA out of memory');
+      },
+      { name: 'run_experiment', description: 'Runs an experiment.', schema: z.object({ plan: z.string(), code: z.string() }) },
+    );
+    const boden = bodenMiddleware();
+    await expect(createAgent({ model, tools: [crashing], middleware: [boden] }).invoke({ messages: [{ role: 'user', content: 'Go.' }] })).rejects.toThrow(/CUDA out of memory/);
+    expect(boden.summary()).toMatchObject({ admitted: 1, observed: { valid: 0, invalid: 1 } });
+  });
 });
