@@ -10,7 +10,7 @@ import { ChatOpenAI } from '@langchain/openai';
 import { createAgent, modelCallLimitMiddleware, tool } from 'langchain';
 import { z } from 'zod';
 import { bodenMiddleware } from '../adapters/langchain-agent/index.js';
-import { evaluatePipeline } from '../bench/env/evaluate-pipeline.js';
+import { createEvaluationPool } from '../bench/env/evaluation-pool.js';
 import { modelFamilies } from '../bench/env/model-config.js';
 import { PipelineConfigSchema, type PipelineConfig } from '../bench/env/pipeline-config.js';
 import { renderPipelineCode } from '../bench/env/render-code.js';
@@ -61,13 +61,15 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
   const chat = new ChatOpenAI({ model, apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed', temperature: 0.7, maxRetries: 1, configuration: { baseURL } });
 
   let evaluated = 0;
+  // Cross-validation runs in a worker thread (the WASM model libraries print and install handlers where they load).
+  const pool = createEvaluationPool({ size: 1 });
   const runExperiment = tool(
     async ({ pipeline }: { plan: string; pipeline: Record<string, unknown> }) => {
       const parsed = parsePipeline(pipeline);
       if ('error' in parsed) return `error: ${parsed.error}`;
       evaluated += 1;
       try {
-        const result = await evaluatePipeline(task, parsed.config, { workBudgetSeconds: 20 });
+        const result = await pool.evaluate(task, parsed.config, { workBudgetSeconds: 20 });
         return result.status === 'ok' ? String(result.score) : `error: ${result.error}`;
       } catch (error) {
         return `error: ${(error as Error).message}`;
@@ -100,7 +102,12 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
     middleware: [boden, modelCallLimitMiddleware({ runLimit: maxSteps, exitBehavior: 'end' })],
     systemPrompt: `You are an ML engineer. Task: ${task.description} Run experiments with run_experiment until you are confident in the best pipeline, then answer with it.`,
   });
-  const result = await agent.invoke({ messages: [{ role: 'user', content: 'Find the best pipeline for this task.' }] }, { recursionLimit: 10 * maxSteps + 10 });
+  let result;
+  try {
+    result = await agent.invoke({ messages: [{ role: 'user', content: 'Find the best pipeline for this task.' }] }, { recursionLimit: 10 * maxSteps + 10 });
+  } finally {
+    await pool.close();
+  }
   const state = result as unknown as { messages: { content: unknown }[]; boden?: { experiments: { id: string; plan: string; accepted: boolean; value: number | null; novelty: number | null }[] } };
   const experiments = (state.boden?.experiments ?? []).map((experiment) => {
     // boden ranks by "higher is better": the value of a lower-is-better metric is its negative.

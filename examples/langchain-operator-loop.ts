@@ -18,7 +18,7 @@ import {
 import { createAideGreedySearch, createAideGreedySelector } from '../adapters/aide-greedy/index.js';
 import { argumentValue, formatReport, isMainModule, type ExampleReport } from './support/example-report.js';
 import { formatTree } from './support/format-tree.js';
-import { createLangChainAideOperators } from './support/langchain-aide-operators.js';
+import { createLangChainAideOperators } from '../adapters/langgraph-tree-search/index.js';
 import { replayNovelty } from './support/replay-novelty.js';
 import { recordShapingEvents } from './support/shaping-log.js';
 

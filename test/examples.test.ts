@@ -3,6 +3,7 @@ import { runAideGreedyExample } from '../examples/aide-greedy-loop.js';
 import { runEvolutionaryExample } from '../examples/evolutionary-loop.js';
 import { runLangChainAgentExample } from '../examples/langchain-agent.js';
 import { runLangChainOperatorExample } from '../examples/langchain-operator-loop.js';
+import { runLangGraphTreeSearchExample } from '../examples/langgraph-tree-search.js';
 import { runMctsExample } from '../examples/mcts-loop.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fakes/fake-openai-server.js';
 
@@ -63,6 +64,18 @@ describe('LangChain operator example against a fake OpenAI-compatible server', (
     expect(chats.length).toBeGreaterThanOrEqual(report.evaluated);
     expect(JSON.stringify(chats[0]?.body)).toContain('Kaggle grandmaster');
     expect(report.tree).toMatch(/\[(improve|debug)\]/);
+  });
+
+  it('runs the same search as a LangGraph graph through the real client, to its budget', async () => {
+    const printed: string[] = [];
+    const before = server.requests.length;
+    const report = await runLangGraphTreeSearchExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', budget: 6, print: (text) => printed.push(text) });
+    expect(report.journal.length + report.rejections).toBeGreaterThanOrEqual(6);
+    expect(report.journal.length).toBeGreaterThan(0);
+    expect(server.requests.length - before).toBeGreaterThanOrEqual(report.journal.length);
+    expect(report.journal.map((node) => node.operator)).toEqual(expect.arrayContaining(['draft', 'improve']));
+    expect(printed[0]).toContain('=== AIDE greedy as a LangGraph graph, with fake-chat ===');
+    expect(printed[0]).toContain('--- shaping events ---');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
-import type { AideNode, AideOperators } from '../../adapters/aide-greedy/index.js';
-import type { OperatorProposal } from '../../adapters/search-loop/index.js';
+import type { AideNode, AideOperators } from '../aide-greedy/index.js';
+import type { OperatorProposal } from '../search-loop/index.js';
 
 const responseFormat =
   'Answer with a brief plan in natural language (3-5 sentences), then a single markdown code block with the complete Python program. ' +

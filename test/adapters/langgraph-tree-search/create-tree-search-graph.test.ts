@@ -1,0 +1,114 @@
+import { ChatOpenAI } from '@langchain/openai';
+import { MemorySaver } from '@langchain/langgraph';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTreeSearchGraph } from '../../../adapters/langgraph-tree-search/index.js';
+import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyGate, scorerNoveltySource } from '../../../src/index.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
+
+const families = [
+  ['Gradient boosting on the raw features.', 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()'],
+  ['Ridge regression on standardised features.', 'from sklearn.linear_model import Ridge\nmodel = Ridge()'],
+  ['A small MLP trained with Adam.', 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU())'],
+] as const;
+/** What the scripted model answers a novelty directive with: an idea none of the drafts had. */
+const offPrior = ['k nearest neighbours on scaled inputs.', 'from sklearn.neighbors import KNeighborsRegressor\nmodel = KNeighborsRegressor(n_neighbors=7)'] as const;
+
+const components = [
+  '\nfrom sklearn.decomposition import PCA\nX = PCA(n_components=8).fit_transform(X)',
+  '\nfrom sklearn.preprocessing import TargetEncoder\nX = TargetEncoder().fit_transform(X, y)',
+  '\nX["ratio"] = X["a"] / X["b"]',
+  '\nfrom sklearn.model_selection import KFold\ncv = KFold(10)',
+];
+
+/**
+ * A scripted model (one per fake server, answering in request order): drafts boosting twice (the second a copy for
+ * the gate), then ridge and the MLP; an improvement adds the next component to its parent's code (target encoding
+ * crashes: AIDE's policy then debugs by a random draw); a debug prompt gets a fix; the novelty directive gets kNN.
+ */
+function scriptedModel() {
+  let drafts = 0;
+  let improvements = 0;
+  return (body: Record<string, unknown>): string => {
+    const prompt = JSON.stringify(body.messages);
+    const answer = (plan: string, code: string) => `${plan}\n\`\`\`python\n${code}\n\`\`\``;
+    if (prompt.includes('Novelty directive')) return answer(offPrior[0], `${offPrior[1]}\n# directed ${improvements}`);
+    if (prompt.includes('had a bug')) return answer('Drop the target encoding that broke.', `${families[0][1]}\n# fixed ${improvements}`);
+    if (prompt.includes('Improve the previous solution')) {
+      const previous = prompt.slice(prompt.indexOf('<previous_code>'));
+      const family = [...families, offPrior].find(([, code]) => previous.includes(code.split('\n')[0]!)) ?? families[0];
+      const component = components[improvements++ % components.length]!;
+      return answer(`${family[0]} Adding a component.`, `${family[1]}${component}\n# improvement ${improvements}`);
+    }
+    const family = families[[0, 0, 1, 2][drafts++] ?? drafts % families.length]!;
+    return answer(family[0], family[1]);
+  };
+}
+
+const servers: FakeOpenAiServer[] = [];
+afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+async function chatModel() {
+  const server = await startFakeOpenAiServer({ chat: scriptedModel() });
+  servers.push(server);
+  return new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+}
+
+/** A deterministic stand-in for running the code: the family sets the metric, PCA adds a little, target encoding crashes. */
+const evaluate = ({ code }: { code: string }) => ({ buggy: code.includes('TargetEncoder'), metric: (code.includes('KNeighbors') ? 0.9 : code.includes('torch') ? 0.85 : code.includes('Ridge') ? 0.7 : 0.8) + (code.includes('PCA') ? 0.001 : 0) });
+
+const shaping = () => {
+  const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'graph' }) });
+  return [noveltyGate({ source, threshold: 0.05 }), adaptiveExploration({ source, patience: 2, window: 2, threshold: 0.5 })];
+};
+
+describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake server)', () => {
+  it('runs AIDE greedy search as select / propose / evaluate / observe, the gate keeping near-copies from evaluation', async () => {
+    const evaluated: string[] = [];
+    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)) });
+    const rejected: string[] = [];
+    const modes: string[] = [];
+    graph.events.on('candidate-rejected', (event) => rejected.push(event.id));
+    graph.events.on('mode-changed', (event) => modes.push(event.to));
+    const state = await graph.invoke({}, { recursionLimit: 200 });
+    expect(state.steps).toBe(10);
+    expect(rejected.length).toBeGreaterThan(0);
+    expect(state.rejections).toBe(rejected.length);
+    for (const id of rejected) expect(evaluated).not.toContain(id);
+    expect(state.journal.map((node) => node.id)).toEqual(evaluated);
+    // Three drafts, then improvements of the best; once the run stalled the directive brought the off-prior idea.
+    expect(state.journal.slice(0, 3).every((node) => node.operator === 'draft')).toBe(true);
+    expect(state.journal.some((node) => node.operator === 'improve')).toBe(true);
+    expect(state.journal.some((node) => node.buggy)).toBe(true);
+    expect(modes).toContain('explore');
+    expect(state.journal.some((node) => node.code.includes('KNeighbors'))).toBe(true);
+  });
+
+  it('resumes from its checkpoint after a crash in evaluation and ends with the journal of an uninterrupted run', async () => {
+    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, shaping, evaluate }).invoke({}, { recursionLimit: 200 });
+
+    const checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: 'crash' }, recursionLimit: 200 };
+    let calls = 0;
+    const crashing = (node: { code: string }) => {
+      calls += 1;
+      if (calls === 5) throw new Error('the executor died');
+      return evaluate(node);
+    };
+    const model = await chatModel();
+    await expect(createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, shaping, evaluate: crashing, checkpointer }).invoke({}, thread)).rejects.toThrow(/executor died/);
+    // A new graph (as after a restart: fresh middleware) on the same checkpoint, resumed with no new input.
+    const resumed = await createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, shaping, evaluate: crashing, checkpointer }).invoke(null, thread);
+    expect(resumed.journal).toEqual(uninterrupted.journal);
+    // The crash hit the evaluation of a buggy node; the resumed graph went on to debug it, as the uninterrupted run did.
+    expect(resumed.journal.some((node) => node.operator === 'debug')).toBe(true);
+    expect(resumed.rejections).toBe(uninterrupted.rejections);
+  });
+
+  it('refuses bad options with a typed error naming the option', async () => {
+    const model = await chatModel();
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(InvalidOptionsError);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(/budget/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts' } as never)).toThrow(/policy/);
+  });
+});
