@@ -1,5 +1,7 @@
 import { Command, Option } from 'commander';
+import { confidenceCalibration } from '../judges/confidence-calibration.js';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
+import { researchIdeas } from '../validation/research-ideas.js';
 import type { ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
 import { judgeValidationScorer, metricValidationScorers } from '../validation/validation-scorer.js';
@@ -66,18 +68,37 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       progress.update('scoring and bootstrapping');
       const novelty = createNoveltyPass();
       const scorers = metricValidationScorers(defaultNoveltyMetrics(), novelty);
-      // The rubric judge twice: with its checked-in parameters (in-sample on the labels they were fitted on) and
-      // leave-one-run-out (each run scored by parameters fitted without it), the honest number.
+      // The rubric judge three times: with its checked-in parameters (in-sample on the labels they were fitted on),
+      // leave-one-run-out (each run scored by parameters fitted without it), and leave-one-idea-out (without any run of
+      // its research idea: the stages of one idea share most of their text, so only this one is honest).
       const { examples } = await collectRubricExamples({ labels, runsByFile, novelty });
-      scorers.push(rubricJudgeValidationScorer(new RubricJudge(), novelty), crossValidatedRubricJudgeScorer(crossValidateRubricJudge(examples)));
+      const runs = [...runsByFile.values()].flatMap((runsOfFile) => (Array.isArray(runsOfFile) ? runsOfFile : []));
+      const ideas = researchIdeas(runs, new Map(labels.flatMap((label) => (label.group === undefined ? [] : [[label.run, label.group] as const]))));
+      const byIdea = crossValidateRubricJudge(examples.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
+      scorers.push(
+        rubricJudgeValidationScorer(new RubricJudge(), novelty),
+        crossValidatedRubricJudgeScorer(crossValidateRubricJudge(examples)),
+        crossValidatedRubricJudgeScorer(byIdea, headlineId),
+      );
       if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
+      const calibration = confidenceCalibration(byIdea.heldOut);
+      // Where the judge is weak: every scorer on the labels of each trajectory format alone.
+      const formatOf = new Map(runs.map((run) => [run.id, run.source.format]));
+      const formats = [...new Set(labels.map((label) => formatOf.get(label.run)).filter((format) => format !== undefined))].sort();
+      const bySource = [];
+      for (const format of formats) {
+        const subset = await validateAgainstLabels({ labels: labels.filter((label) => formatOf.get(label.run) === format), runsByFile, scorers, seed, resamples });
+        bySource.push({ format, rows: subset.rows });
+      }
+      const ideaList = [...new Set(ideas.values())].filter((idea) => labels.some((label) => ideas.get(label.run) === idea)).sort();
+      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, bySource };
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;
       if (options.json) {
-        io.stdout.write(`${JSON.stringify(toJson(result, alpha))}\n`);
+        io.stdout.write(`${JSON.stringify(toJson(result, alpha, honest))}\n`);
       } else {
-        io.stdout.write(`${report(result, labels.length)}\n`);
+        io.stdout.write(`${report(result, labels.length, honest)}\n`);
         if (alpha !== undefined) {
           io.stdout.write(
             `\nannotators: Krippendorff's ordinal alpha ${formatNumber(alpha.ordinal)} ` +
@@ -99,9 +120,21 @@ function annotatorAgreement(labels: readonly ReferenceLabel[]) {
   };
 }
 
-function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgreement> | undefined) {
+/** The id of the headline row: the rubric judge scored by parameters fitted without the episode's research idea. */
+const headlineId = 'rubric-v1 (leave-one-idea-out)';
+
+/** What the honest numbers need besides the rows: the ideas held out, the held-out calibration, the per-source rows. */
+interface Honest {
+  readonly ideas: readonly string[];
+  readonly expectedCalibrationError: number;
+  readonly bySource: readonly { readonly format: string; readonly rows: ValidationResult['rows'] }[];
+}
+
+function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgreement> | undefined, honest: Honest) {
   return {
+    headline: { ...result.rows.find((row) => row.id === headlineId), expectedCalibrationError: honest.expectedCalibrationError, ideas: honest.ideas },
     rows: result.rows,
+    bySource: honest.bySource,
     matched: result.matched,
     unmatched: result.unmatched.map(({ label, reason }) => ({ run: label.run, node_id: label.node_id, episode: label.episode, reason })),
     confidence: result.confidence,
@@ -111,8 +144,17 @@ function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgre
   };
 }
 
-function report(result: ValidationResult, labelCount: number): string {
+function report(result: ValidationResult, labelCount: number, honest: Honest): string {
   const interval = `${Math.round(result.confidence * 100)}% CI`;
+  const headline = result.rows.find((row) => row.id === headlineId)!;
+  const inSample = result.rows.find((row) => row.id === 'rubric-v1');
+  const bySource = formatTextTable(
+    [{ header: 'scorer' }, ...honest.bySource.map((source) => ({ header: `${source.format} rho (n)`, alignRight: true }))],
+    result.rows.map((row) => [row.id, ...honest.bySource.map((source) => {
+      const found = source.rows.find((candidate) => candidate.id === row.id);
+      return found === undefined ? '-' : `${formatNumber(found.rho)} (${found.n})`;
+    })]),
+  );
   const table = formatTextTable(
     [
       { header: 'scorer' },
@@ -125,8 +167,16 @@ function report(result: ValidationResult, labelCount: number): string {
     result.rows.map((row) => [row.id, row.kind, formatNumber(row.rho), formatNumber(row.low), formatNumber(row.high), String(row.n)]),
   );
   const lines = [
+    `headline: ${headlineId} rho ${formatNumber(headline.rho)} [${formatNumber(headline.low)}, ${formatNumber(headline.high)}] over ${headline.n} episodes of ` +
+      `${honest.ideas.length} research ideas, each scored by parameters fitted without it; expected calibration error ${formatNumber(honest.expectedCalibrationError)}` +
+      (inSample === undefined ? '' : ` (in-sample rho ${formatNumber(inSample.rho)})`),
+    '',
     table,
     '',
+    'by source (the labels of each trajectory format alone):',
+    bySource,
+    '',
+    `research ideas (runs sharing an episode's code, or a label "group"): ${honest.ideas.join('; ')}`,
     `${result.matched} of ${labelCount} labels matched an episode; bootstrap: ${result.resamples} resamples, seed ${result.seed}`,
   ];
   if (result.unmatched.length > 0) {

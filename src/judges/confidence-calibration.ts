@@ -19,6 +19,11 @@ export interface ConfidenceCalibration {
   readonly meanConfidenceWrong: number;
   /** P(confidence of a right verdict > that of a wrong one), ties half: 0.5 is uninformative, 1 perfect. NaN without both. */
   readonly separation: number;
+  /**
+   * Expected calibration error over ten equal-width confidence bins: the verdict-weighted mean of |accuracy − mean
+   * confidence| per bin (0 when confidence is the chance of being right; NaN without verdicts).
+   */
+  readonly expectedCalibrationError: number;
 }
 
 /**
@@ -46,5 +51,19 @@ export function confidenceCalibration(
     meanConfidenceRight: mean(right),
     meanConfidenceWrong: mean(wrong),
     separation: right.length === 0 || wrong.length === 0 ? Number.NaN : mannWhitneyU(right, wrong).u / (right.length * wrong.length),
+    expectedCalibrationError: expectedCalibrationError(verdicts),
   };
+}
+
+/** ECE over `bins` equal-width bins of confidence (the last includes 1); see `ConfidenceCalibration`. */
+function expectedCalibrationError(verdicts: readonly { readonly score: number; readonly label: number; readonly confidence: number }[], bins = 10): number {
+  if (verdicts.length === 0) return Number.NaN;
+  const sums = Array.from({ length: bins }, () => ({ count: 0, right: 0, confidence: 0 }));
+  for (const verdict of verdicts) {
+    const bin = sums[Math.min(bins - 1, Math.floor(verdict.confidence * bins))]!;
+    bin.count += 1;
+    bin.confidence += verdict.confidence;
+    if (verdict.score === verdict.label) bin.right += 1;
+  }
+  return sums.reduce((total, bin) => (bin.count === 0 ? total : total + (bin.count / verdicts.length) * Math.abs(bin.right / bin.count - bin.confidence / bin.count)), 0);
 }

@@ -19,6 +19,8 @@ export const ReferenceLabelSchema = z.object({
   /** Each annotator's score; null where one did not score. */
   annotators: z.array(z.number().int().min(0).max(4).nullable()).optional(),
   rationale: z.string().optional(),
+  /** The research idea the run belongs to, when the labeller knows it: runs sharing it are held out together. */
+  group: z.string().min(1).optional(),
 });
 
 /** A reference label: see `ReferenceLabelSchema`. */

@@ -15,7 +15,7 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
     expect(report.matched).toBe(221);
     expect(report.unmatched).toEqual([]);
     const rows = new Map(report.rows.map((row: { id: string }) => [row.id, row]));
-    const expectedRows = ['nearest-neighbour', 'centroid', 'mean-distance', 'graph-insertion', 'concept-set', 'concept-fuzzy', 'unique-code', 'rubric-v1', 'rubric-v1 (leave-one-run-out)'];
+    const expectedRows = ['nearest-neighbour', 'centroid', 'mean-distance', 'graph-insertion', 'concept-set', 'concept-fuzzy', 'unique-code', 'rubric-v1', 'rubric-v1 (leave-one-run-out)', 'rubric-v1 (leave-one-idea-out)'];
     expect([...rows.keys()]).toEqual(expectedRows);
     for (const row of report.rows) {
       expect(row.n).toBe(221);
@@ -25,6 +25,14 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
     // Measured: nearest-neighbour 0.610, rubric-v1 leave-one-run-out 0.945 (the goal is 0.75).
     expect(rows.get('nearest-neighbour')).toMatchObject({ rho: expect.closeTo(0.61, 2) });
     expect((rows.get('rubric-v1 (leave-one-run-out)') as { rho: number }).rho).toBeGreaterThan(0.9);
+    // Held out by research idea: the AI-Scientist-v2 stages of one experiment, and the renamed hubble run, go together.
+    expect(report.headline).toMatchObject({ id: 'rubric-v1 (leave-one-idea-out)', n: 221 });
+    expect(report.headline.ideas).toHaveLength(8);
+    expect(report.headline.ideas).toContain('aisv2-hubble-tension-s4 + aisv2-hubble-tension-transition-s2');
+    expect(report.headline.expectedCalibrationError).toBeGreaterThan(0);
+    expect(report.headline.expectedCalibrationError).toBeLessThan(0.2);
+    expect(report.bySource.map((source: { format: string }) => source.format)).toEqual(['ai-scientist-v2-stage-journal', 'aide-journal-v2']);
+    expect(report.bySource[1].rows.find((row: { id: string }) => row.id === 'nearest-neighbour').n).toBe(11);
     // The data README states alpha = 0.977 for these labels.
     expect(report.annotators.ordinal).toBeCloseTo(0.977, 3);
     const again = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--json']);
