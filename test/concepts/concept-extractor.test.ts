@@ -42,6 +42,26 @@ describe('ConceptExtractor', () => {
     expect(extractor.extractFromText('from transformers import AutoModel  # a transformer encoder')).toContain('transformer');
   });
 
+  // The class names of the shared trajectories' code that name a concept (swept 2026-12-02: every CamelCase name used
+  // three or more times, read one by one), each with what it must mean; none of them matched a wrong concept.
+  it.each([
+    ['StandardScaler', ['feature-scaling']],
+    ['LabelEncoder', ['label-encoding']],
+    ['TfidfVectorizer', ['tf-idf']],
+    ['CountVectorizer', ['bag-of-words']],
+    ['LayerNorm', ['layer-normalisation']],
+    ['BatchNorm1d', ['batch-normalisation']],
+    ['MultiheadAttention', ['multi-head-attention']],
+    ['MemoryTransformerLayer', ['transformer']],
+    ['ImprovedTransformerXLModel', ['transformer-xl']],
+    ['CosineAnnealingLR', ['cosine-annealing']],
+    ['CrossEntropyLoss', ['cross-entropy']],
+    ['RandomHorizontalFlip', ['flip']],
+    ['DistilBertTokenizerFast', ['distilbert', 'subword-tokenisation']],
+  ] as const)('reads the library class %s as %j', (name, concepts) => {
+    expect(extractor.extractFromText(`x = ${name}()`)).toEqual([...concepts].sort());
+  });
+
   it('prefers the longest alias: StratifiedKFold is stratified k-fold, AdamW is not also Adam', () => {
     expect(extractor.extractFromText('skf = StratifiedKFold(n_splits=5)')).toEqual(['stratified-k-fold']);
     expect(extractor.extractFromText('opt = torch.optim.AdamW(params)')).toEqual(['adamw']);
