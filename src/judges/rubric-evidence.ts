@@ -1,5 +1,6 @@
 import type { ConceptCategory } from '../concepts/concept.js';
 import type { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { inferredSweep } from './inferred-sweep.js';
 import type { EpisodeProfile } from './episode-profile.js';
 import type { InputModality } from './input-modality.js';
 import type { JudgedEpisode } from './judge.js';
@@ -76,10 +77,12 @@ export function extractRubricEvidence(options: {
   const { episode, profile, history, extractor } = options;
   const flags = episode.flags ?? [];
   const metadata = episode.metadata ?? {};
-  const sweepName = typeof metadata['hyperparameterName'] === 'string' ? metadata['hyperparameterName'] : null;
   const ablationName = typeof metadata['ablationName'] === 'string' ? metadata['ablationName'] : null;
   const parent = episode.parentEpisodeId == null ? undefined : history.profile(episode.parentEpisodeId);
   const reference = parent ?? mostSimilarEpisode(profile, history.profiles);
+  // The agent's own sweep header when it writes one, else the sweep its code shows (any wording, any agent).
+  const sweepName =
+    typeof metadata['hyperparameterName'] === 'string' ? metadata['hyperparameterName'] : reference === undefined ? null : inferredSweep(profile, reference);
   const changes = reference === undefined ? undefined : compareLines(profile, reference, history);
   const novelty = history.novelty(profile);
   const categoryOf = (id: string) => extractor.categoryOf(id);
