@@ -48,4 +48,12 @@ describe('inferredSweep', () => {
     expect(verdicts.map((verdict) => verdict.score)).toEqual([0, 0, 0]);
     for (const verdict of verdicts) expect(verdict.rationale).toContain('a sweep of the hyper-parameter "lr"');
   });
+
+  it('gives an ablation (a component removed) the same verdict in any wording: 2, as the rubric says', () => {
+    const judge = new RubricJudge();
+    const withDropout = { ...base, code: base.code.replace('torch.nn.ReLU(), ', 'torch.nn.ReLU(), torch.nn.Dropout(0.5), ') };
+    const plans = ['Ablation name: no_dropout. Remove the dropout layer and retrain.', 'Remove the dropout layer from the network and retrain it to see what it contributes.', 'Retrain without dropout to measure its effect.'];
+    const scores = plans.map((plan, index) => judge.verdict({ runId: `ablation-${index}`, episode: { id: 'ablated', plan, code: base.code, summary: null }, earlier: [withDropout] }).score);
+    expect(scores).toEqual([2, 2, 2]);
+  });
 });
