@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { existsSync, statSync } from 'node:fs';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
@@ -23,6 +23,7 @@ export function addLlmJudgeOptions(command: Command): Command {
     .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'model name of the LLM judge')
     .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
+    .addOption(new Option('--llm-prompt <kind>', 'LLM judge: plain (episodes and rubric) or evidence (also what boden measured, with a decomposed procedure)').choices(['plain', 'evidence']).default('plain'))
     .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
     .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
     .addOption(
@@ -45,6 +46,8 @@ export interface JudgeCommandOptions {
   llmBaseUrl?: string;
   llmModel?: string;
   llmCache?: string;
+  /** The LLM judge's prompt (`--llm-prompt`). */
+  llmPrompt?: 'plain' | 'evidence';
   /** Per-request timeout of the LLM judge, milliseconds (parsed by the command). */
   llmTimeout?: number;
   /** Retries of a failed LLM request. */
@@ -88,6 +91,7 @@ export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJud
     baseURL: options.llmBaseUrl,
     model: options.llmModel,
     fallback: rubric,
+    ...(options.llmPrompt === undefined ? {} : { prompt: options.llmPrompt }),
     ...(options.llmCache ? { cache: { directory: options.llmCache } } : {}),
     ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
     ...(options.llmRetries === undefined ? {} : { maxRetries: options.llmRetries }),

@@ -3,6 +3,7 @@ import {
   currentHeading,
   promptClosing,
   renderEpisodeSection,
+  renderEvidenceSection,
   renderJudgePrompt,
   renderJudgeSystemPrompt,
   renderPromptIntroduction,
@@ -68,14 +69,15 @@ export async function fitJudgeContext(full: JudgePromptContent, options: Context
   const quoteOverhead = counter.count(`${delimiter.open}\n`) + counter.count(`\n${delimiter.close}`);
   const cost = (episode: PromptEpisode, heading: string): number =>
     counter.count(renderEpisodeSection(episode, heading, untagged)) + quoteCount(episode) * quoteOverhead + sectionSlack;
-  const fixed = counter.count(renderJudgeSystemPrompt(nonce)) + counter.count(promptClosing) + sectionSlack;
+  const evidence = full.evidence === undefined ? 0 : counter.count(renderEvidenceSection(full.evidence, untagged)) + quoteOverhead + sectionSlack;
+  const fixed = counter.count(renderJudgeSystemPrompt(nonce, { decomposed: full.evidence !== undefined })) + counter.count(promptClosing) + sectionSlack + evidence;
 
   const earlier = [...full.earlier];
   const costs = earlier.map((episode) => cost(episode, 'Earlier episode'));
   let current = full.current;
   let omitted = 0;
   let truncatedCurrent = false;
-  const view = (): JudgePromptContent => ({ current, earlier, omitted });
+  const view = (): JudgePromptContent => ({ current, earlier, omitted, ...(full.evidence === undefined ? {} : { evidence: full.evidence }) });
   const total = (): number =>
     fixed + counter.count(renderPromptIntroduction(view())) + costs.reduce((sum, value) => sum + value, 0) + cost(current, currentHeading);
   const replace = (index: number, episode: PromptEpisode): void => {

@@ -39,6 +39,12 @@ export const llmJudgeOptionsSchema = z.strictObject({
   method: z.enum(['jsonSchema', 'functionCalling', 'jsonMode']).optional(),
   /** Judge whose verdict stands when this one fails (e.g. the `RubricJudge`); without it failures throw `JudgeError`. */
   fallback: z.custom<Judge>(isJudge, 'expected a Judge (an object with an id and judge())').optional(),
+  /**
+   * `plain`: the episodes and the rubric. `evidence`: also what boden measured (the closest earlier episode and the
+   * lines changed against it, a sweep, concepts new to the run, novelty scores), quoted as data, with a decomposed
+   * procedure (what changed, which earlier episodes are closest, which level).
+   */
+  prompt: z.enum(['plain', 'evidence']).default('plain'),
   /** The confidence written into every verdict of this judge. */
   confidence: z.number().min(0).max(1).default(0.8),
   /** Most prompt tokens (system and user message); past it earlier episodes are trimmed (see `fitJudgeContext`). */

@@ -60,12 +60,13 @@ export class LlmJudge implements Judge {
   #firstCallAt: number | null = null;
   #deadlinePassed: string | null = null;
   // The rubric's wording is part of every cache key, so editing the prompt never returns stale answers.
-  readonly #promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16))}`;
+  readonly #promptVersion: string;
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad one); makes no call to the model. */
   constructor(options: LlmJudgeOptions) {
     const resolved = parseOptions(llmJudgeOptionsSchema, options, 'LlmJudge');
     this.#options = resolved;
+    this.#promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16), { decomposed: resolved.prompt === 'evidence' })}`;
     const model = resolved.model as unknown as { model?: unknown; modelName?: unknown };
     const modelName = typeof model.model === 'string' ? model.model : typeof model.modelName === 'string' ? model.modelName : resolved.model.constructor.name;
     this.id = resolved.id ?? `llm/${modelName}`;
@@ -107,7 +108,7 @@ export class LlmJudge implements Judge {
     const { signal } = options;
     signal?.throwIfAborted();
     const subject: JudgeEventSubject = { runId: input.runId, episodeId: input.episode.id, judge: this.id };
-    const content = judgePromptContent(input);
+    const content = judgePromptContent(input, { evidence: this.#options.prompt === 'evidence' });
     const { contextTokenBudget, condensedTokens, method } = this.#options;
     const key = this.#cache && judgeCacheKey({ judgeId: this.id, promptVersion: this.#promptVersion, settings: { contextTokenBudget, condensedTokens, method }, content });
     const cached = key === null ? null : await this.#cache!.get(key);
