@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer } from '../fakes/fake-openai-server.js';
 import { runCli } from '../support/run-cli.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -38,6 +39,33 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
     const again = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--json']);
     expect(JSON.parse(again.stdout).rows).toEqual(report.rows);
   });
+
+  it('validates an LLM judge with either prompt against the labels, through the fake server (plumbing, not agreement)', async () => {
+    // A scripted "model": Routine when the prompt's evidence says the change is only a sweep, else Exploratory.
+    const server = await startFakeOpenAiServer({
+      chat: (body) => {
+        const user = JSON.stringify(body.messages);
+        const score = user.includes('only sweeps the value') ? 0 : 2;
+        return JSON.stringify({ score, label: ['Routine', 'Combinational', 'Exploratory'][score], modes: score === 0 ? [] : ['exploratory'], rationale: 'scripted' });
+      },
+    });
+    try {
+      const rowsOf = async (prompt: string) => {
+        const result = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--llm-prompt', prompt, '--json', '--resamples', '200']);
+        expect(result.code, result.stderr).toBe(0);
+        return new Map((JSON.parse(result.stdout).rows as { id: string; n: number }[]).map((row) => [row.id, row]));
+      };
+      const plain = await rowsOf('plain');
+      const requestsOfPlain = server.requests.length;
+      const evidence = await rowsOf('evidence');
+      expect(plain.get('llm/fake-chat')).toMatchObject({ n: 221 });
+      expect(evidence.get('llm/fake-chat')).toMatchObject({ n: 221 });
+      expect(server.requests.slice(0, requestsOfPlain).some((request) => JSON.stringify(request.body).includes('## Evidence'))).toBe(false);
+      expect(server.requests.slice(requestsOfPlain).every((request) => JSON.stringify(request.body).includes('## Evidence'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 
   it('lists labels it cannot match and exits 1', async () => {
     const labels = join(directory, 'labels', 'some.jsonl');
