@@ -9,7 +9,7 @@ import { openCorpus } from '../corpus/open-corpus.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { wholeNumberOption } from './bootstrap-options.js';
-import { addLlmJudgeOptions, createJudgeFromOptions, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import { addLlmJudgeOptions, createJudgeFromOptions, defaultEscalationThreshold, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure, loadRuns } from './load-runs.js';
@@ -36,7 +36,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
       .addOption(new Option('--judge <judge>', 'also judge every episode on the 0-4 rubric').choices(judgeChoices).default('none')),
   )
-    .option('--escalation-threshold <confidence>', 'escalating judge: ask the LLM below this rubric confidence (default 0.85)')
+    .option('--escalation-threshold <confidence>', `escalating judge: ask the LLM below this rubric confidence (default ${defaultEscalationThreshold})`)
     .addOption(wholeNumberOption('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)', { minimum: 0 }))
     .option('--corpus <dir>', 'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json')
     .option('--json', 'print JSON lines in boden\'s episode format (with scores) instead of tables')

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { confidenceCalibration } from '../judges/confidence-calibration.js';
+import { confidenceCalibration, type ConfidenceCalibration } from '../judges/confidence-calibration.js';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import { researchIdeas } from '../validation/research-ideas.js';
 import type { ReferenceLabel } from '../validation/reference-label.js';
@@ -82,7 +82,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       );
       if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
-      const calibration = confidenceCalibration(byIdea.heldOut);
+      const calibration = confidenceCalibration(byIdea.heldOut, reliabilityEdges);
       // Where the judge is weak: every scorer on the labels of each trajectory format alone.
       const formatOf = new Map(runs.map((run) => [run.id, run.source.format]));
       const formats = [...new Set(labels.map((label) => formatOf.get(label.run)).filter((format) => format !== undefined))].sort();
@@ -92,7 +92,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
         bySource.push({ format, rows: subset.rows });
       }
       const ideaList = [...new Set(ideas.values())].filter((idea) => labels.some((label) => ideas.get(label.run) === idea)).sort();
-      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, bySource };
+      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, reliability: calibration.bands, bySource };
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;
       if (options.json) {
@@ -120,6 +120,9 @@ function annotatorAgreement(labels: readonly ReferenceLabel[]) {
   };
 }
 
+// Confidence bands of the reliability table (0.95 is the escalating judge's default threshold).
+const reliabilityEdges = [0.5, 0.75, 0.85, 0.9, 0.95];
+
 /** The id of the headline row: the rubric judge scored by parameters fitted without the episode's research idea. */
 const headlineId = 'rubric-v1 (leave-one-idea-out)';
 
@@ -127,12 +130,14 @@ const headlineId = 'rubric-v1 (leave-one-idea-out)';
 interface Honest {
   readonly ideas: readonly string[];
   readonly expectedCalibrationError: number;
+  /** The held-out verdicts' error rate by confidence band: where an escalating judge should ask the LLM. */
+  readonly reliability: ConfidenceCalibration['bands'];
   readonly bySource: readonly { readonly format: string; readonly rows: ValidationResult['rows'] }[];
 }
 
 function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgreement> | undefined, honest: Honest) {
   return {
-    headline: { ...result.rows.find((row) => row.id === headlineId), expectedCalibrationError: honest.expectedCalibrationError, ideas: honest.ideas },
+    headline: { ...result.rows.find((row) => row.id === headlineId), expectedCalibrationError: honest.expectedCalibrationError, reliability: honest.reliability, ideas: honest.ideas },
     rows: result.rows,
     bySource: honest.bySource,
     matched: result.matched,
@@ -172,6 +177,9 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
       (inSample === undefined ? '' : ` (in-sample rho ${formatNumber(inSample.rho)})`),
     '',
     table,
+    '',
+    `reliability of ${headlineId} by confidence (held out): ` +
+      honest.reliability.map((band) => `[${band.low}, ${band.high}${band.high === 1 ? ']' : ')'} ${band.wrong}/${band.count} wrong`).join('; '),
     '',
     'by source (the labels of each trajectory format alone):',
     bySource,
