@@ -8,7 +8,6 @@
 import { ChatOpenAI } from '@langchain/openai';
 import {
   adaptiveExploration,
-  ConceptExtractor,
   createNoveltyScorer,
   noveltyBonus,
   noveltyGate,
@@ -16,6 +15,7 @@ import {
   wrapSelector,
 } from '../src/index.js';
 import { createAideGreedySearch, createAideGreedySelector } from '../adapters/aide-greedy/index.js';
+import { houseScoresTask as task, offlineConceptEvaluator } from './support/offline-concept-evaluator.js';
 import { argumentValue, formatReport, isMainModule, type ExampleReport } from './support/example-report.js';
 import { formatTree } from './support/format-tree.js';
 import { createLangChainAideOperators } from '../adapters/langgraph-tree-search/index.js';
@@ -33,19 +33,6 @@ export interface LangChainExampleOptions {
   readonly budget?: number;
   readonly seed?: number;
   readonly print?: (text: string) => void;
-}
-
-const task = 'Predict house sale prices from 79 tabular features (RMSE on the log price; the metric is reported as 1 − RMSE).';
-
-/** A stand-in for running the code: more distinct ML concepts score higher; no code block is a bug. */
-function offlineEvaluator() {
-  const concepts = new ConceptExtractor();
-  return (node: { readonly code: string }) => {
-    if (node.code.trim() === '') return { metric: null, buggy: true };
-    let hash = 0;
-    for (const character of node.code) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-    return { metric: 0.6 + 0.03 * Math.min(8, concepts.extractFromText(node.code).length) + (hash % 100) / 1e5, buggy: false };
-  };
 }
 
 /** Runs the shaped AIDE loop with a chat model as the operator; returns (and prints) its report. */
@@ -69,7 +56,7 @@ export async function runLangChainOperatorExample(options: LangChainExampleOptio
   });
   const shaping = recordShapingEvents(selector.events);
   const operators = createLangChainAideOperators({ model: chat, task });
-  const search = createAideGreedySearch({ operators, evaluate: offlineEvaluator(), selector, seed });
+  const search = createAideGreedySearch({ operators, evaluate: offlineConceptEvaluator(), selector, seed });
   await search.run(budget);
   const report: ExampleReport = {
     title: `AIDE greedy with ${model}`,

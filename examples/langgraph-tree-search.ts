@@ -9,7 +9,8 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { MemorySaver } from '@langchain/langgraph';
 import { createTreeSearchGraph } from '../adapters/langgraph-tree-search/index.js';
-import { adaptiveExploration, ConceptExtractor, createNoveltyScorer, noveltyBonus, noveltyGate, scorerNoveltySource } from '../src/index.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyBonus, noveltyGate, scorerNoveltySource } from '../src/index.js';
+import { houseScoresTask as task, offlineConceptEvaluator } from './support/offline-concept-evaluator.js';
 import { argumentValue, isMainModule } from './support/example-report.js';
 import { formatTree } from './support/format-tree.js';
 import { recordShapingEvents } from './support/shaping-log.js';
@@ -27,17 +28,6 @@ export interface LangGraphExampleOptions {
   readonly print?: (text: string) => void;
 }
 
-const task = 'Predict house sale prices from 79 tabular features (RMSE on the log price; the metric is reported as 1 − RMSE).';
-
-/** A stand-in for running the code: more distinct ML concepts score higher; no code block is a bug. */
-function offlineEvaluator() {
-  const concepts = new ConceptExtractor();
-  return (node: { readonly code: string }) => {
-    if (node.code.trim() === '') return { metric: null, buggy: true };
-    return { metric: 0.6 + 0.03 * Math.min(8, concepts.extractFromText(node.code).length) };
-  };
-}
-
 /** Runs the graph to its budget; returns (and prints) the journal as a tree, the shaping events and the counts. */
 export async function runLangGraphTreeSearchExample(options: LangGraphExampleOptions) {
   const { baseURL, model, budget = 8, seed = 1, print = () => {} } = options;
@@ -45,7 +35,7 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
   const graph = createTreeSearchGraph({
     model: chat,
     task,
-    evaluate: offlineEvaluator(),
+    evaluate: offlineConceptEvaluator(),
     budget,
     seed,
     numDrafts: 2,
