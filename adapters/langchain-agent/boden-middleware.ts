@@ -80,7 +80,6 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const readCandidate = parsed.candidate ?? planAndCode;
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];
-  const nodes = new Map<string, ExperimentCandidate>();
   // The run takes one call at a time; a model may ask for several tool calls at once, which LangChain runs together.
   let tail: Promise<unknown> = Promise.resolve();
   const serially = <Result>(call: () => Promise<Result>): Promise<Result> => {
@@ -99,9 +98,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       const node = { id: experiment.id, plan: experiment.plan, code: experiment.code };
       const admission = await serially(() => run.admit(node));
       experiments.push({ ...experiment });
-      if (!admission.accepted) continue;
-      nodes.set(experiment.id, node);
-      if (experiment.valid !== null) await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
+      if (admission.accepted && experiment.valid !== null) await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
     }
   };
 
@@ -138,7 +135,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       Object.assign(experiment, { novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted });
       if (!admission.accepted) {
         const repeats = admission.nearest[0];
-        const earlier = repeats === undefined ? undefined : nodes.get(repeats);
+        const earlier = repeats === undefined ? undefined : experiments.find((other) => other.id === repeats);
         return new ToolMessage({
           tool_call_id: request.toolCall.id ?? '',
           name: request.toolCall.name,
@@ -149,7 +146,6 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
           ].join(' '),
         });
       }
-      nodes.set(id, candidate);
       let answer: Awaited<ReturnType<typeof handler>>;
       try {
         answer = await handler(request);
