@@ -1,4 +1,5 @@
 import type { EpisodeProfile } from './episode-profile.js';
+import { substantiveChanges } from './line-comparison.js';
 
 // `for lr in [§, §, §]:`, `for depth in (§, §):`, `for seed in range(§):` after masking: a loop over literal values.
 const literalLoop = /^for ([A-Za-z_]\w*) in(?:\[[^\]]*\]|\([^()]*\)|range\([^()]*\)):$/;
@@ -13,8 +14,7 @@ const literal = /§|'[^']*'|"[^"]*"/g;
  * same sweep is the same evidence. Hand-written: a few lines over the masked lines the judge already has.
  */
 export function inferredSweep(profile: EpisodeProfile, reference: EpisodeProfile): string | null {
-  const added = [...profile.substantiveLines].filter((line) => !reference.lines.has(line));
-  const removed = [...reference.substantiveLines].filter((line) => !profile.lines.has(line));
+  const { added, removed } = substantiveChanges(profile, reference);
   for (const loop of added) {
     const variable = literalLoop.exec(loop)?.[1];
     if (variable === undefined) continue;

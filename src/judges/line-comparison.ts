@@ -12,6 +12,14 @@ export interface LineChanges {
   readonly reporting: number;
 }
 
+/** The substantive (masked) lines `profile` adds to `reference` and those of `reference` it drops, in line order. */
+export function substantiveChanges(profile: EpisodeProfile, reference: EpisodeProfile): { readonly added: string[]; readonly removed: string[] } {
+  return {
+    added: [...profile.substantiveLines].filter((line) => !reference.lines.has(line)),
+    removed: [...reference.substantiveLines].filter((line) => !profile.lines.has(line)),
+  };
+}
+
 /** Lines `profile` adds to and drops from `reference`, split into substantive, borrowed and reporting lines. */
 export function compareLines(profile: EpisodeProfile, reference: EpisodeProfile, history: RunHistory): LineChanges {
   let added = 0;

@@ -1,7 +1,7 @@
 import { profileEpisode } from './episode-profile.js';
 import { inferredSweep } from './inferred-sweep.js';
 import type { JudgeInput } from './judge.js';
-import { mostSimilarEpisode } from './line-comparison.js';
+import { mostSimilarEpisode, substantiveChanges } from './line-comparison.js';
 
 /** What boden measured about the current episode, for the LLM judge's decomposed prompt. Holds no agent text. */
 export interface PromptEvidence {
@@ -26,6 +26,7 @@ export function promptEvidence(input: JudgeInput): PromptEvidence {
   const parentIndex = input.episode.parentEpisodeId == null ? -1 : input.earlier.findIndex((episode) => episode.id === input.episode.parentEpisodeId);
   const reference = parentIndex >= 0 ? earlier[parentIndex] : mostSimilarEpisode(profile, earlier);
   const closest = reference === undefined ? null : earlier.indexOf(reference) + 1;
+  const changes = reference === undefined ? undefined : substantiveChanges(profile, reference);
   const concepts = input.concepts?.episode ?? null;
   const seen = new Set([...(input.concepts?.earlier.values() ?? [])].flat());
   return {
@@ -33,8 +34,8 @@ export function promptEvidence(input: JudgeInput): PromptEvidence {
     concepts: concepts === null ? null : [...concepts],
     newConcepts: concepts === null ? null : concepts.filter((concept) => !seen.has(concept)),
     closest,
-    added: reference === undefined ? null : [...profile.substantiveLines].filter((line) => !reference.lines.has(line)).length,
-    removed: reference === undefined ? null : [...reference.substantiveLines].filter((line) => !profile.lines.has(line)).length,
+    added: changes?.added.length ?? null,
+    removed: changes?.removed.length ?? null,
     sweep: reference === undefined ? null : inferredSweep(profile, reference),
   };
 }
