@@ -1,10 +1,10 @@
 /**
- * AIDE's greedy tree search as a LangGraph graph (`createTreeSearchGraph`), shaped by boden, with a chat model on any
- * OpenAI-compatible server as the operator and a checkpointer, so a crashed run resumes. The model's code is never
- * executed: a stand-in evaluator scores it offline from the ML concepts it uses, so the example shows the graph and
- * the shaping, not a benchmark.
+ * A tree search as a LangGraph graph (`createTreeSearchGraph`: AIDE greedy, MCTS or evolutionary), shaped by boden,
+ * with a chat model on any OpenAI-compatible server as the operator and a checkpointer, so a crashed run resumes.
+ * The model's code is never executed: a stand-in evaluator scores it offline from the ML concepts it uses, so the
+ * example shows the graph and the shaping, not a benchmark.
  *
- *   node --import tsx examples/langgraph-tree-search.ts --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-32B --budget 8
+ *   node --import tsx examples/langgraph-tree-search.ts --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-32B --budget 8 [--policy mcts]
  */
 import { ChatOpenAI } from '@langchain/openai';
 import { MemorySaver } from '@langchain/langgraph';
@@ -23,6 +23,8 @@ export interface LangGraphExampleOptions {
   readonly apiKey?: string;
   readonly budget?: number;
   readonly seed?: number;
+  /** The search policy (default greedy). */
+  readonly policy?: 'greedy' | 'mcts' | 'evolutionary';
   /** The checkpoint thread: run the example again with the same thread (and checkpointer) to resume it. */
   readonly thread?: string;
   readonly print?: (text: string) => void;
@@ -30,7 +32,7 @@ export interface LangGraphExampleOptions {
 
 /** Runs the graph to its budget; returns (and prints) the journal as a tree, the shaping events and the counts. */
 export async function runLangGraphTreeSearchExample(options: LangGraphExampleOptions) {
-  const { baseURL, model, budget = 8, seed = 1, print = () => {} } = options;
+  const { baseURL, model, budget = 8, seed = 1, policy = 'greedy', print = () => {} } = options;
   const chat = new ChatOpenAI({ model, apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed', temperature: 0.7, maxRetries: 1, configuration: { baseURL } });
   const graph = createTreeSearchGraph({
     model: chat,
@@ -38,7 +40,8 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
     evaluate: offlineConceptEvaluator(),
     budget,
     seed,
-    numDrafts: 2,
+    // Small settings, so a budget of 8 reaches past the drafts under every policy.
+    ...(policy === 'greedy' ? { policy, numDrafts: 2 } : policy === 'mcts' ? { policy, mcts: { numChildren: 2, maxDebugDepth: 2 } } : { policy, evolutionary: { individualsPerGeneration: 2, generationsTillCrossover: 1, maxDebugDepth: 2 } }),
     checkpointer: new MemorySaver(),
     shaping: () => {
       const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: `langgraph-${seed}` }) });
@@ -51,11 +54,12 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
   const tree = formatTree(
     state.journal.map((node) => ({
       id: node.id,
-      parents: node.parentId === null ? [] : [node.parentId],
+      parents: 'parents' in node ? node.parents : node.parentId === null ? [] : [node.parentId],
       label: `[${node.operator}] ${node.plan.split('\n')[0]!.slice(0, 70)} → ${node.metric === null ? 'buggy' : node.metric.toFixed(4)}`,
     })),
   );
-  print([`=== AIDE greedy as a LangGraph graph, with ${model} ===`, tree, '--- shaping events ---', ...shaping.lines, `${state.journal.length} nodes evaluated, ${state.rejections} near-duplicates rejected, best ${best?.toFixed(4) ?? 'none'}`].join('\n'));
+  const title = { greedy: 'AIDE greedy', mcts: 'MCTS', evolutionary: 'Evolutionary search' }[policy];
+  print([`=== ${title} as a LangGraph graph, with ${model} ===`, tree, '--- shaping events ---', ...shaping.lines, `${state.journal.length} nodes evaluated, ${state.rejections} near-duplicates rejected, best ${best?.toFixed(4) ?? 'none'}`].join('\n'));
   return { journal: state.journal, rejections: state.rejections, best, shaping };
 }
 
@@ -63,9 +67,14 @@ if (isMainModule(import.meta.url)) {
   const baseURL = argumentValue('base-url');
   const model = argumentValue('model');
   if (baseURL === undefined || model === undefined) {
-    console.error('usage: node --import tsx examples/langgraph-tree-search.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--budget 8]');
+    console.error('usage: node --import tsx examples/langgraph-tree-search.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--budget 8] [--policy greedy|mcts|evolutionary]');
+    process.exit(2);
+  }
+  const policy = argumentValue('policy') ?? 'greedy';
+  if (policy !== 'greedy' && policy !== 'mcts' && policy !== 'evolutionary') {
+    console.error(`--policy: expected greedy, mcts or evolutionary, not ${JSON.stringify(policy)}`);
     process.exit(2);
   }
   const apiKey = argumentValue('api-key');
-  await runLangGraphTreeSearchExample({ baseURL, model, budget: Number(argumentValue('budget') ?? 8), print: console.log, ...(apiKey === undefined ? {} : { apiKey }) });
+  await runLangGraphTreeSearchExample({ baseURL, model, policy, budget: Number(argumentValue('budget') ?? 8), print: console.log, ...(apiKey === undefined ? {} : { apiKey }) });
 }

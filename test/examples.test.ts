@@ -66,15 +66,20 @@ describe('LangChain operator example against a fake OpenAI-compatible server', (
     expect(report.tree).toMatch(/\[(improve|debug)\]/);
   });
 
-  it('runs the same search as a LangGraph graph through the real client, to its budget', async () => {
+  it.each([
+    ['greedy', 'AIDE greedy', ['draft', 'improve']],
+    ['mcts', 'MCTS', ['draft', 'improve']],
+    ['evolutionary', 'Evolutionary search', ['draft']],
+  ] as const)('runs the search as a LangGraph graph (policy %s) through the real client, to its budget', async (policy, title, operators) => {
     const printed: string[] = [];
     const before = server.requests.length;
-    const report = await runLangGraphTreeSearchExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', budget: 6, print: (text) => printed.push(text) });
+    const report = await runLangGraphTreeSearchExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', budget: 6, policy, print: (text) => printed.push(text) });
     expect(report.journal.length + report.rejections).toBeGreaterThanOrEqual(6);
     expect(report.journal.length).toBeGreaterThan(0);
     expect(server.requests.length - before).toBeGreaterThanOrEqual(report.journal.length);
-    expect(report.journal.map((node) => node.operator)).toEqual(expect.arrayContaining(['draft', 'improve']));
-    expect(printed[0]).toContain('=== AIDE greedy as a LangGraph graph, with fake-chat ===');
+    expect(report.journal.map((node) => node.operator)).toEqual(expect.arrayContaining([...operators]));
+    expect(report.journal.some((node) => node.operator !== 'draft')).toBe(true);
+    expect(printed[0]).toContain(`=== ${title} as a LangGraph graph, with fake-chat ===`);
     expect(printed[0]).toContain('--- shaping events ---');
   });
 });

@@ -1,5 +1,5 @@
 import { createSeededRandom, parseOptions, type NodeAdmission, type SelectionCandidate } from '../../src/index.js';
-import { admitProposal, isBuggy, shapingHooksOf, type OperatorProposal, type ProposedNode } from '../search-loop/index.js';
+import { admitProposal, isBuggy, shapingHooksOf, StepBudgetSchema, type OperatorProposal, type ProposedNode } from '../search-loop/index.js';
 import type { EvolutionaryNode, EvolutionaryOperator } from './evolutionary-node.js';
 import { EvolutionarySearchOptionsSchema, type EvolutionarySearchOptions } from './evolutionary-search-options.js';
 import { createEvolutionarySelector } from './evolutionary-selector.js';
@@ -26,8 +26,11 @@ export interface EvolutionarySearch {
   readonly generation: number;
   /** Evaluations made plus proposal slots given up after rejections: what a budget counts. */
   readonly spent: number;
-  /** Runs one generation of `individualsPerGeneration` individuals. */
-  step(): Promise<EvolutionaryGeneration>;
+  /**
+   * Runs one generation of `individualsPerGeneration` individuals; with `budget`, the generation spends at most that
+   * many evaluations (or given-up slots), as the last one of `run` does.
+   */
+  step(budget?: number): Promise<EvolutionaryGeneration>;
   /** Runs generations until `budget` more evaluations are spent or `numGenerations` is reached. */
   run(budget: number): Promise<readonly EvolutionaryNode[]>;
   /** The non-buggy node with the best metric, if any. */
@@ -149,6 +152,37 @@ export function createEvolutionarySearch(options: EvolutionarySearchOptions): Ev
     return undefined;
   };
 
+  /** One generation under the current limit (Infinity outside `run` and a budgeted `step`). */
+  const generate = async (): Promise<EvolutionaryGeneration> => {
+    const { initialTemperature, finalTemperature, numGenerations } = parsed;
+    const temperature = initialTemperature - ((initialTemperature - finalTemperature) * generation) / numGenerations;
+    const created: MutableNode[] = [];
+    const offered: MutableNode[] = [];
+    const islandIds: number[] = [];
+    const rejections: NodeAdmission[] = [];
+    for (let individual = 0; individual < parsed.individualsPerGeneration && remaining() > 0; individual += 1) {
+      const result = await admitProposal(attempt(temperature), hooks);
+      rejections.push(...result.rejections);
+      if (result.admitted === undefined) {
+        spent += 1;
+        continue;
+      }
+      const child = await evaluateInto(result.admitted.node, result.admitted.parents);
+      created.push(child);
+      const survivor = child.buggy ? await debugCycle(child, created, rejections) : child;
+      if (survivor === undefined) continue;
+      offered.push(survivor);
+      islandIds.push(result.admitted.island);
+    }
+    if (generation === 0) population.seed(offered, islandIds);
+    else {
+      const migrationProbability = generation < parsed.generationsTillMigration ? 0 : parsed.migrationProbability;
+      population.insert(offered, islandIds, migrationProbability, random);
+    }
+    generation += 1;
+    return { generation: generation - 1, temperature, created, offered, rejections };
+  };
+
   return {
     nodes,
     islands: population.islands,
@@ -158,38 +192,19 @@ export function createEvolutionarySearch(options: EvolutionarySearchOptions): Ev
     get spent() {
       return spent;
     },
-    async step() {
-      const { initialTemperature, finalTemperature, numGenerations } = parsed;
-      const temperature = initialTemperature - ((initialTemperature - finalTemperature) * generation) / numGenerations;
-      const created: MutableNode[] = [];
-      const offered: MutableNode[] = [];
-      const islandIds: number[] = [];
-      const rejections: NodeAdmission[] = [];
-      for (let individual = 0; individual < parsed.individualsPerGeneration && remaining() > 0; individual += 1) {
-        const result = await admitProposal(attempt(temperature), hooks);
-        rejections.push(...result.rejections);
-        if (result.admitted === undefined) {
-          spent += 1;
-          continue;
-        }
-        const child = await evaluateInto(result.admitted.node, result.admitted.parents);
-        created.push(child);
-        const survivor = child.buggy ? await debugCycle(child, created, rejections) : child;
-        if (survivor === undefined) continue;
-        offered.push(survivor);
-        islandIds.push(result.admitted.island);
+    async step(budget) {
+      if (budget === undefined) return generate();
+      const outer = limit;
+      limit = spent + parseOptions(StepBudgetSchema, { budget }, 'createEvolutionarySearch().step').budget;
+      try {
+        return await generate();
+      } finally {
+        limit = outer;
       }
-      if (generation === 0) population.seed(offered, islandIds);
-      else {
-        const migrationProbability = generation < parsed.generationsTillMigration ? 0 : parsed.migrationProbability;
-        population.insert(offered, islandIds, migrationProbability, random);
-      }
-      generation += 1;
-      return { generation: generation - 1, temperature, created, offered, rejections };
     },
     async run(budget) {
       limit = spent + budget;
-      while (remaining() > 0 && generation < parsed.numGenerations) await this.step();
+      while (remaining() > 0 && generation < parsed.numGenerations) await generate();
       limit = Infinity;
       return nodes;
     },

@@ -1,150 +1,105 @@
-import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
-import { createSeededRandom, parseOptions, wrapSelector, type SelectionCandidate } from '../../src/index.js';
-import { createAideGreedySelector, type AideNode, type AideOperator } from '../aide-greedy/index.js';
-import { isBuggy, type NodeEvaluation } from '../search-loop/index.js';
-import { createLangChainAideOperators } from './chat-aide-operators.js';
-import { TreeSearchGraphOptionsSchema, type TreeSearchGraphOptions } from './tree-search-graph-options.js';
+import { parseOptions, wrapSelector } from '../../src/index.js';
+import { createEvolutionarySearch, createEvolutionarySelector } from '../evolutionary/index.js';
+import { createMctsSearch, createUctSelector } from '../mcts/index.js';
+import { createLangChainEvolutionaryOperators, createLangChainMctsOperators } from './chat-operators.js';
+import { createGreedySearchGraph } from './greedy-search-graph.js';
+import { createReplayedSearchGraph, type BuiltSearch } from './replayed-search-graph.js';
+import type { CallRecorder } from './call-recorder.js';
+import {
+  EvolutionaryPolicyOptionsSchema,
+  MctsPolicyOptionsSchema,
+  TreeSearchGraphOptionsSchema,
+  type ParsedTreeSearchGraphOptions,
+  type TreeSearchGraphOptions,
+} from './tree-search-graph-options.js';
 
-/** A proposal between `propose` and `observe`: admitted by shaping (or not), then evaluated. */
-export interface PendingNode {
-  readonly id: string;
-  readonly operator: AideOperator;
-  readonly parentId: string | null;
-  readonly plan: string;
-  readonly code: string;
-  readonly admitted: boolean;
-  readonly evaluation?: NodeEvaluation;
-}
-
-/** What the selection asked for: the parent (none: draft) and the directive for the operator's prompt. */
-export interface SelectedParent {
-  readonly parentId: string | null;
-  readonly directive: string | null;
-}
-
-/** The graph's state; a checkpointer saves it after every node. */
-export const TreeSearchState = Annotation.Root({
-  /** The journal: every evaluated node, in step order. */
-  journal: Annotation<AideNode[]>({ reducer: (_, next) => next, default: () => [] }),
-  selected: Annotation<SelectedParent | null>({ reducer: (_, next) => next, default: () => null }),
-  pending: Annotation<PendingNode | null>({ reducer: (_, next) => next, default: () => null }),
-  /** Steps done, proposals made, proposals the gate rejected, draws from the policy's random source. */
-  steps: Annotation<number>({ reducer: (_, next) => next, default: () => 0 }),
-  proposals: Annotation<number>({ reducer: (_, next) => next, default: () => 0 }),
-  rejections: Annotation<number>({ reducer: (_, next) => next, default: () => 0 }),
-  draws: Annotation<number>({ reducer: (_, next) => next, default: () => 0 }),
-});
-
-type State = typeof TreeSearchState.State;
+/** The greedy policy's graph: select, propose, evaluate, observe. */
+export type GreedySearchGraph = ReturnType<typeof createGreedySearchGraph>;
+/** The MCTS and evolutionary policies' graph: one `iterate` node around the adapter's own step. */
+export type ReplayedSearchGraph = ReturnType<typeof createReplayedSearchGraph>;
 
 /**
- * An AIDE-style tree search as a LangGraph `StateGraph`: `select` (the AIDE greedy adapter's policy, wrapped by
- * boden's middleware), `propose` (draft / improve / debug prompts to the chat model; a proposal the gate rejects goes
- * back to `select`), `evaluate` (the host's function) and `observe`, until `budget` steps. The journal, the pending
- * proposal and the random draws are graph state, so with a checkpointer a crashed run resumes where it stopped: a new
- * graph replays the journal into fresh middleware and fast-forwards the random source, and then selects, scores and
- * gates exactly as the uninterrupted run would have.
+ * A tree search as a LangGraph `StateGraph`, with the operators as prompts to `model` and `shaping` wrapping the
+ * policy's selector. `policy: 'greedy'` (default) is AIDE's loop as select / propose / evaluate / observe nodes;
+ * `'mcts'` and `'evolutionary'` run the `mcts` and `evolutionary` adapters one iteration per graph step. With a
+ * checkpointer every run resumes after a crash with the journal an uninterrupted run would have.
  *
  * @example
- * const graph = createTreeSearchGraph({ model, task, evaluate, budget: 20, shaping: () => [adaptiveExploration({ source })] });
+ * const graph = createTreeSearchGraph({ model, task, evaluate, budget: 20, policy: 'mcts', shaping: () => [adaptiveExploration({ source })] });
  * const { journal } = await graph.invoke({}, { configurable: { thread_id: 'run-1' } });
  */
-export function createTreeSearchGraph(options: TreeSearchGraphOptions) {
+export function createTreeSearchGraph(options: TreeSearchGraphOptions & { readonly policy?: 'greedy' }): GreedySearchGraph;
+export function createTreeSearchGraph(options: TreeSearchGraphOptions & { readonly policy: 'mcts' | 'evolutionary' }): ReplayedSearchGraph;
+export function createTreeSearchGraph(options: TreeSearchGraphOptions): GreedySearchGraph | ReplayedSearchGraph;
+export function createTreeSearchGraph(options: TreeSearchGraphOptions): GreedySearchGraph | ReplayedSearchGraph {
   const parsed = parseOptions(TreeSearchGraphOptionsSchema, options, 'createTreeSearchGraph');
-  const { budget, lowerIsBetter } = parsed;
-  const operators = createLangChainAideOperators({ model: parsed.model, task: parsed.task });
-  const selector = wrapSelector({ selector: createAideGreedySelector({ numDrafts: parsed.numDrafts }), middleware: [...(parsed.shaping?.() ?? [])] });
-  const seeded = createSeededRandom(parsed.seed);
-  let draws = 0;
-  const random = () => {
-    draws += 1;
-    return seeded();
-  };
-  // What this graph's middleware has been told: replayed from the state when the graph is new to a checkpointed run.
-  let observed = 0;
-  let admittedPending: string | null = null;
+  if (parsed.policy === 'greedy') return createGreedySearchGraph(parsed);
+  const build = parsed.policy === 'mcts' ? buildMcts(parsed) : buildEvolutionary(parsed);
+  return createReplayedSearchGraph({ budget: parsed.budget, build, ...(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }) });
+}
 
-  const directed = (metric: number | null) => (metric === null ? null : lowerIsBetter ? -metric : metric);
-  const catchUp = async (state: State) => {
-    while (draws < state.draws) seeded(), (draws += 1);
-    for (; observed < state.journal.length; observed += 1) {
-      const node = state.journal[observed]!;
-      await selector.admit({ id: node.id, plan: node.plan, code: node.code, operator: node.operator });
-      await selector.observe({ id: node.id, plan: node.plan, code: node.code }, { valid: !node.buggy, value: directed(node.metric) });
-    }
-    const pending = state.pending;
-    if (pending?.admitted === true && admittedPending !== pending.id) {
-      await selector.admit({ id: pending.id, plan: pending.plan, code: pending.code, operator: pending.operator });
-      admittedPending = pending.id;
-    }
-  };
-
-  const select = async (state: State): Promise<Partial<State>> => {
-    await catchUp(state);
-    const candidates: SelectionCandidate<AideNode>[] = state.journal.map((node) => ({ id: node.id, node, value: directed(node.metric), children: node.children.length }));
-    const selection = await selector({ candidates, random });
-    return { selected: { parentId: selection.chosen[0]?.id ?? null, directive: selection.directive ?? null }, draws };
-  };
-
-  const propose = async (state: State): Promise<Partial<State>> => {
-    await catchUp(state);
-    const parent = state.journal.find((node) => node.id === state.selected?.parentId);
-    // Operator dispatch as in AIDE's step(): by the parent's state.
-    const operator: AideOperator = parent === undefined ? 'draft' : parent.buggy ? 'debug' : 'improve';
-    const input = { journal: state.journal, ...(state.selected?.directive ? { directive: state.selected.directive } : {}) };
-    const proposal = operator === 'draft' ? await operators.draft(input) : operator === 'debug' ? await operators.debug({ ...input, parent: parent! }) : await operators.improve({ ...input, parent: parent! });
-    const id = `node-${state.proposals + 1}`;
-    const admission = await selector.admit({ id, plan: proposal.plan, code: proposal.code, operator });
-    if (admission.accepted) admittedPending = id;
-    const pending: PendingNode = { id, operator, parentId: parent?.id ?? null, plan: proposal.plan, code: proposal.code, admitted: admission.accepted };
-    if (admission.accepted) return { pending, proposals: state.proposals + 1 };
-    // A rejected node is never evaluated: select again, or give the slot up when the gate says so.
-    return { pending: admission.resample ? null : pending, proposals: state.proposals + 1, rejections: state.rejections + 1, ...(admission.resample ? {} : { steps: state.steps + 1 }) };
-  };
-
-  const evaluate = async (state: State): Promise<Partial<State>> => {
-    const pending = state.pending!;
-    const evaluation = await parsed.evaluate({ id: pending.id, operator: pending.operator, plan: pending.plan, code: pending.code });
-    return { pending: { ...pending, evaluation: { metric: evaluation.metric, ...(evaluation.buggy === undefined ? {} : { buggy: evaluation.buggy }) } } };
-  };
-
-  const observe = async (state: State): Promise<Partial<State>> => {
-    await catchUp(state);
-    const pending = state.pending!;
-    const buggy = isBuggy(pending.evaluation!);
-    const parent = state.journal.find((node) => node.id === pending.parentId);
-    const node: AideNode = {
-      id: pending.id,
-      step: state.journal.length,
-      parentId: pending.parentId,
-      operator: pending.operator,
-      plan: pending.plan,
-      code: pending.code,
-      metric: buggy ? null : pending.evaluation!.metric,
-      buggy,
-      debugDepth: pending.operator === 'debug' ? parent!.debugDepth + 1 : 0,
-      children: [],
+/** Builds the MCTS adapter over the recorder: AIRA-dojo's UCT step, shaped by fresh middleware. */
+function buildMcts(parsed: ParsedTreeSearchGraphOptions) {
+  const { numChildren, maxDebugDepth, ...uct } = parsed.mcts ?? MctsPolicyOptionsSchema.parse({});
+  return (recorder: CallRecorder): BuiltSearch => {
+    const selector = wrapSelector({ selector: createUctSelector(uct), middleware: [...(parsed.shaping?.() ?? [])] });
+    const search = createMctsSearch({
+      operators: recorder.operators(createLangChainMctsOperators({ model: parsed.model, task: parsed.task })),
+      evaluate: recorder.evaluator(parsed.evaluate),
+      selector,
+      seed: parsed.seed,
+      lowerIsBetter: parsed.lowerIsBetter,
+      numChildren,
+      maxDebugDepth,
+    });
+    return {
+      search,
+      events: selector.events,
+      journal: () =>
+        search.nodes.slice(1).map((node) => ({
+          id: node.id,
+          step: node.step,
+          operator: node.operator,
+          parents: node.parent === null || node.parent === search.root ? [] : [node.parent.id],
+          plan: node.plan,
+          code: node.code,
+          metric: node.metric,
+          buggy: node.buggy,
+        })),
+      finished: () => false,
     };
-    await selector.observe({ id: node.id, plan: node.plan, code: node.code }, { valid: !buggy, value: directed(node.metric) });
-    observed += 1;
-    admittedPending = null;
-    const journal = state.journal.map((earlier) => (earlier.id === pending.parentId ? { ...earlier, children: [...earlier.children, node.id] } : earlier));
-    return { journal: [...journal, node], pending: null, steps: state.steps + 1 };
   };
+}
 
-  const next = (state: State) => (state.steps >= budget ? END : 'select');
-  const graph = new StateGraph(TreeSearchState)
-    .addNode('select', select)
-    .addNode('propose', propose)
-    .addNode('evaluate', evaluate)
-    .addNode('observe', observe)
-    .addEdge(START, 'select')
-    .addEdge('select', 'propose')
-    .addConditionalEdges('propose', (state: State) => (state.pending?.admitted === true ? 'evaluate' : next(state)), ['evaluate', 'select', END])
-    .addEdge('evaluate', 'observe')
-    .addConditionalEdges('observe', next, ['select', END]);
-  return Object.assign(graph.compile(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }), {
-    /** The shaping events of this graph's selector (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`). */
-    events: selector.events,
-  });
+/** Builds the evolutionary adapter over the recorder: AIRA-dojo's parent sampler, shaped by fresh middleware. */
+function buildEvolutionary(parsed: ParsedTreeSearchGraphOptions) {
+  const { improveParents, crossoverParents, parentSampling, shinkaLambda, ...solver } = parsed.evolutionary ?? EvolutionaryPolicyOptionsSchema.parse({});
+  const sampler = { improveParents, crossoverParents, parentSampling, shinkaLambda };
+  return (recorder: CallRecorder): BuiltSearch => {
+    const selector = wrapSelector({ selector: createEvolutionarySelector(sampler), middleware: [...(parsed.shaping?.() ?? [])] });
+    const search = createEvolutionarySearch({
+      ...solver,
+      operators: recorder.operators(createLangChainEvolutionaryOperators({ model: parsed.model, task: parsed.task })),
+      evaluate: recorder.evaluator(parsed.evaluate),
+      selector,
+      seed: parsed.seed,
+      lowerIsBetter: parsed.lowerIsBetter,
+    });
+    return {
+      search,
+      events: selector.events,
+      journal: () =>
+        search.nodes.map((node) => ({
+          id: node.id,
+          step: node.step,
+          operator: node.operator,
+          parents: [...node.parents],
+          plan: node.plan,
+          code: node.code,
+          metric: node.metric,
+          buggy: node.buggy,
+        })),
+      finished: () => search.generation >= solver.numGenerations,
+    };
+  };
 }

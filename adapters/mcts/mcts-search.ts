@@ -1,5 +1,5 @@
 import { createSeededRandom, parseOptions, type NodeAdmission, type SelectionCandidate } from '../../src/index.js';
-import { admitProposal, isBuggy, shapingHooksOf, type ProposedNode } from '../search-loop/index.js';
+import { admitProposal, isBuggy, shapingHooksOf, StepBudgetSchema, type ProposedNode } from '../search-loop/index.js';
 import type { MctsNode, MctsOperator } from './mcts-node.js';
 import { MctsSearchOptionsSchema, type MctsSearchOptions } from './mcts-search-options.js';
 import { createUctSelector } from './uct-selector.js';
@@ -19,8 +19,11 @@ export interface MctsSearch {
   readonly nodes: readonly MctsNode[];
   /** Evaluations made plus proposal slots given up after rejections: what a budget counts. */
   readonly spent: number;
-  /** One iteration: select a leaf by UCT, expand it with `numChildren` children, back up their metrics. */
-  step(): Promise<MctsStep>;
+  /**
+   * One iteration: select a leaf by UCT, expand it with `numChildren` children, back up their metrics; with
+   * `budget`, the iteration spends at most that many evaluations (or given-up slots), as the last one of `run` does.
+   */
+  step(budget?: number): Promise<MctsStep>;
   /** Iterates until `budget` more evaluations (or given-up slots) are spent. */
   run(budget: number): Promise<readonly MctsNode[]>;
   /** The non-buggy node with the best metric, if any. */
@@ -151,61 +154,73 @@ export function createMctsSearch(options: MctsSearchOptions): MctsSearch {
     return { debugPath, fixed: undefined };
   };
 
+  /** One iteration under the current limit (Infinity outside `run` and a budgeted `step`). */
+  const iterate = async (): Promise<MctsStep> => {
+    const path: TreeNode[] = [root];
+    let current = root;
+    let directive: string | undefined;
+    while (current.children.length > 0) {
+      const range = valueRange();
+      const selection = await selector({
+        candidates: current.children.map(candidateOf),
+        random,
+        context: { parentVisits: current.visits, atRoot: current === root },
+        ...(range === undefined ? {} : { valueRange: range }),
+      });
+      directive = selection.directive ?? directive;
+      const chosen = selection.chosen[0];
+      if (selection.action === 'draft' || chosen === undefined) {
+        // Explore mode at the root: expand the root itself with new drafts.
+        path.length = 1;
+        current = root;
+        break;
+      }
+      current = byId.get(chosen.id)!;
+      path.push(current);
+    }
+    const leaf = current;
+    const created: TreeNode[] = [];
+    const rejections: NodeAdmission[] = [];
+    const count = Math.min(numChildren, remaining());
+    for (let index = 0; index < count && remaining() > 0; index += 1) {
+      const result = await admitProposal(() => propose(leaf === root ? 'draft' : 'improve', leaf, directive), hooks);
+      rejections.push(...result.rejections);
+      if (result.admitted === undefined) {
+        spent += 1;
+        continue;
+      }
+      const child = await evaluateInto(result.admitted.node, leaf);
+      created.push(child);
+      if (!child.buggy) {
+        backup([...path, child], child);
+        continue;
+      }
+      const { debugPath, fixed } = await debugCycle(child, rejections);
+      created.push(...debugPath.slice(1));
+      if (fixed !== undefined) backup([...path, ...debugPath], fixed);
+    }
+    return { path, created, rejections };
+  };
+
   return {
     root,
     nodes,
     get spent() {
       return spent;
     },
-    async step() {
-      const path: TreeNode[] = [root];
-      let current = root;
-      let directive: string | undefined;
-      while (current.children.length > 0) {
-        const range = valueRange();
-        const selection = await selector({
-          candidates: current.children.map(candidateOf),
-          random,
-          context: { parentVisits: current.visits, atRoot: current === root },
-          ...(range === undefined ? {} : { valueRange: range }),
-        });
-        directive = selection.directive ?? directive;
-        const chosen = selection.chosen[0];
-        if (selection.action === 'draft' || chosen === undefined) {
-          // Explore mode at the root: expand the root itself with new drafts.
-          path.length = 1;
-          current = root;
-          break;
-        }
-        current = byId.get(chosen.id)!;
-        path.push(current);
+    async step(budget) {
+      if (budget === undefined) return iterate();
+      const outer = limit;
+      limit = spent + parseOptions(StepBudgetSchema, { budget }, 'createMctsSearch().step').budget;
+      try {
+        return await iterate();
+      } finally {
+        limit = outer;
       }
-      const leaf = current;
-      const created: TreeNode[] = [];
-      const rejections: NodeAdmission[] = [];
-      const count = Math.min(numChildren, remaining());
-      for (let index = 0; index < count && remaining() > 0; index += 1) {
-        const result = await admitProposal(() => propose(leaf === root ? 'draft' : 'improve', leaf, directive), hooks);
-        rejections.push(...result.rejections);
-        if (result.admitted === undefined) {
-          spent += 1;
-          continue;
-        }
-        const child = await evaluateInto(result.admitted.node, leaf);
-        created.push(child);
-        if (!child.buggy) {
-          backup([...path, child], child);
-          continue;
-        }
-        const { debugPath, fixed } = await debugCycle(child, rejections);
-        created.push(...debugPath.slice(1));
-        if (fixed !== undefined) backup([...path, ...debugPath], fixed);
-      }
-      return { path, created, rejections };
     },
     async run(budget) {
       limit = spent + budget;
-      while (remaining() > 0) await this.step();
+      while (remaining() > 0) await iterate();
       limit = Infinity;
       return nodes;
     },

@@ -278,6 +278,20 @@ function scriptedOperators(seed: number): { operators: EvolutionaryOperators; ev
   };
 }
 
+describe('createEvolutionarySearch().step(budget)', () => {
+  it('evolves what run(budget) evolves when its generations are given the budget left, and refuses a budget below 1', async () => {
+    const options = { individualsPerGeneration: 4, generationsTillCrossover: 1, maxDebugDepth: 1, seed: 5 };
+    const run = createEvolutionarySearch({ ...scriptedOperators(6), ...options });
+    await run.run(13);
+    const steps = createEvolutionarySearch({ ...scriptedOperators(6), ...options });
+    while (steps.spent < 13) await steps.step(13 - steps.spent);
+    expect(steps.spent).toBe(13);
+    expect(steps.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric }))).toEqual(run.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric })));
+    expect(steps.islands.map((island) => island.map((node) => node.id))).toEqual(run.islands.map((island) => island.map((node) => node.id)));
+    await expect(steps.step(0)).rejects.toThrow(/createEvolutionarySearch\(\)\.step.*budget/s);
+  });
+});
+
 describe('evolutionary sampling with every middleware at strength 0', () => {
   it('samples exactly the unshaped operator, island and parents over random populations (property)', async () => {
     const random = createSeededRandom(7);

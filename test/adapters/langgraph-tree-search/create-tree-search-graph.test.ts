@@ -1,9 +1,10 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { MemorySaver } from '@langchain/langgraph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTreeSearchGraph } from '../../../adapters/langgraph-tree-search/index.js';
+import { CheckpointMismatchError, createLangChainMctsOperators, createTreeSearchGraph } from '../../../adapters/langgraph-tree-search/index.js';
+import { createMctsSearch, createUctSelector } from '../../../adapters/mcts/index.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
-import { adaptiveExploration, createNoveltyScorer, noveltyGate, scorerNoveltySource } from '../../../src/index.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyGate, scorerNoveltySource, wrapSelector } from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 
 const families = [
@@ -34,6 +35,7 @@ function scriptedModel() {
     const answer = (plan: string, code: string) => `${plan}\n\`\`\`python\n${code}\n\`\`\``;
     if (prompt.includes('Novelty directive')) return answer(offPrior[0], `${offPrior[1]}\n# directed ${improvements}`);
     if (prompt.includes('had a bug')) return answer('Drop the target encoding that broke.', `${families[0][1]}\n# fixed ${improvements}`);
+    if (prompt.includes('Combine the two previous solutions')) return answer('Blend the two solutions.', `${families[1][1]}\n${families[2][1]}\n# blend ${improvements++}`);
     if (prompt.includes('Improve the previous solution')) {
       const previous = prompt.slice(prompt.indexOf('<previous_code>'));
       const family = [...families, offPrior].find(([, code]) => previous.includes(code.split('\n')[0]!)) ?? families[0];
@@ -48,10 +50,14 @@ function scriptedModel() {
 const servers: FakeOpenAiServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-async function chatModel() {
+async function scriptedServer() {
   const server = await startFakeOpenAiServer({ chat: scriptedModel() });
   servers.push(server);
-  return new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+  return { server, model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }) };
+}
+
+async function chatModel() {
+  return (await scriptedServer()).model;
 }
 
 /** A deterministic stand-in for running the code: the family sets the metric, PCA adds a little, target encoding crashes. */
@@ -105,10 +111,125 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     expect(resumed.rejections).toBe(uninterrupted.rejections);
   });
 
+  const policies = {
+    mcts: { policy: 'mcts', mcts: { numChildren: 3, maxDebugDepth: 2 } },
+    evolutionary: { policy: 'evolutionary', evolutionary: { individualsPerGeneration: 3, generationsTillCrossover: 1, crossoverProbability: 0.5, maxDebugDepth: 2 } },
+  } as const;
+
+  it('runs MCTS as the mcts adapter does: the same journal as createMctsSearch with the same operators', async () => {
+    const evaluated: string[] = [];
+    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)), ...policies.mcts });
+    const scored: string[] = [];
+    graph.events.on('node-scored', (event) => scored.push(event.id));
+    const state = await graph.invoke({});
+    expect(state.steps).toBe(12);
+    expect(state.journal.map((node) => node.id)).toEqual(evaluated);
+    expect(scored.length).toBeGreaterThan(0);
+    expect(state.journal.slice(0, 3).map((node) => node.operator)).toEqual(['draft', 'draft', 'draft']);
+    expect(state.journal.some((node) => node.operator === 'improve' && node.parents.length === 1)).toBe(true);
+    expect(state.journal.some((node) => node.operator === 'debug')).toBe(true);
+
+    // The adapter itself, driven directly with the graph's chat operators and a fresh scripted model.
+    const direct = createMctsSearch({
+      operators: createLangChainMctsOperators({ model: await chatModel(), task: 'Predict house prices.' }),
+      evaluate,
+      selector: wrapSelector({ selector: createUctSelector(), middleware: shaping() }),
+      numChildren: 3,
+      maxDebugDepth: 2,
+    });
+    await direct.run(12);
+    expect(state.journal.map(({ id, operator, plan, code, metric }) => ({ id, operator, plan, code, metric }))).toEqual(
+      direct.nodes.slice(1).map(({ id, operator, plan, code, metric }) => ({ id, operator, plan, code, metric })),
+    );
+  });
+
+  it('runs the evolutionary solver with crossovers, one generation per graph step', async () => {
+    let evaluations = 0;
+    const state = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate: (node) => ((evaluations += 1), evaluate(node)), ...policies.evolutionary }).invoke({});
+    expect(state.steps).toBe(12);
+    expect(state.journal).toHaveLength(evaluations);
+    expect(state.calls.filter((call) => call.kind === 'evaluation')).toHaveLength(evaluations);
+    expect(state.journal.slice(0, 3).map((node) => node.operator)).toEqual(['draft', 'draft', 'draft']);
+    expect(state.journal.some((node) => node.operator === 'crossover' && node.parents.length === 2)).toBe(true);
+    expect(state.iterations).toBeGreaterThan(2);
+  });
+
+  for (const name of ['mcts', 'evolutionary'] as const) {
+    it(`${name}: resumes after a crash mid-iteration with the journal of an uninterrupted run, no model call made twice`, async () => {
+      const reference = await scriptedServer();
+      const uninterrupted = await createTreeSearchGraph({ model: reference.model, task: 'Predict house prices.', budget: 12, shaping, evaluate, ...policies[name] }).invoke({});
+
+      const checkpointer = new MemorySaver();
+      const thread = { configurable: { thread_id: `crash-${name}` } };
+      let calls = 0;
+      const crashing = (node: { code: string }) => {
+        calls += 1;
+        // The fifth evaluation is in the second iteration, after two of its calls completed.
+        if (calls === 5) throw new Error('the executor died');
+        return evaluate(node);
+      };
+      const { server, model } = await scriptedServer();
+      const options = { model, task: 'Predict house prices.', budget: 12, shaping, evaluate: crashing, checkpointer, ...policies[name] };
+      await expect(createTreeSearchGraph(options).invoke({}, thread)).rejects.toThrow(/executor died/);
+      const resumed = await createTreeSearchGraph(options).invoke(null, thread);
+      expect(resumed.journal).toEqual(uninterrupted.journal);
+      expect(resumed.calls).toEqual(uninterrupted.calls);
+      expect(resumed.rejections).toBe(uninterrupted.rejections);
+      // The calls that completed before the crash were kept as LangGraph tasks, so the model answered each prompt once.
+      expect(server.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(
+        reference.server.requests.filter((request) => request.path.endsWith('/chat/completions')).length,
+      );
+      // Every evaluation ran once, the one that crashed twice.
+      expect(calls).toBe(uninterrupted.journal.length + 1);
+    });
+  }
+
+  it('resumes on the same graph object too: the half-updated search is rebuilt from the record', async () => {
+    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate, ...policies.mcts }).invoke({});
+    let calls = 0;
+    const graph = createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping,
+      evaluate: (node) => {
+        calls += 1;
+        if (calls === 8) throw new Error('the executor died');
+        return evaluate(node);
+      },
+      checkpointer: new MemorySaver(),
+      ...policies.mcts,
+    });
+    const thread = { configurable: { thread_id: 'same-graph' } };
+    await expect(graph.invoke({}, thread)).rejects.toThrow(/executor died/);
+    expect((await graph.invoke(null, thread)).journal).toEqual(uninterrupted.journal);
+  });
+
+  it('refuses to resume a checkpoint with a graph built for another search, naming the call that differs', async () => {
+    const checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: 'other-options' } };
+    const model = await chatModel();
+    let calls = 0;
+    const crashing = (node: { code: string }) => {
+      calls += 1;
+      if (calls === 5) throw new Error('the executor died');
+      return evaluate(node);
+    };
+    await expect(createTreeSearchGraph({ model, task: 't', budget: 12, evaluate: crashing, checkpointer, ...policies.mcts }).invoke({}, thread)).rejects.toThrow(/executor died/);
+    const other = createTreeSearchGraph({ model, task: 't', budget: 12, evaluate, checkpointer, policy: 'mcts', mcts: { numChildren: 2 } });
+    const failure = await other.invoke(null, thread).catch((error: unknown) => error);
+    expect(CheckpointMismatchError.isInstance(failure)).toBe(true);
+    // The first iteration (three drafts, three evaluations) is on record; two children per leaf make four calls of it.
+    expect((failure as Error).message).toMatch(/the record holds 6 calls, but the search made 4 in as many iterations/);
+  });
+
   it('refuses bad options with a typed error naming the option', async () => {
     const model = await chatModel();
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(InvalidOptionsError);
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(/budget/);
-    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts' } as never)).toThrow(/policy/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'beam' } as never)).toThrow(/policy/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, mcts: { numChildren: 2 } })).toThrow(/mcts: mcts settings given, but policy is 'greedy'/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'evolutionary', evolutionary: { islands: 2 } } as never)).toThrow(/evolutionary/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts', mcts: { numChildren: 0 } })).toThrow(/mcts\.numChildren/);
   });
 });

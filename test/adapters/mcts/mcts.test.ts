@@ -177,6 +177,24 @@ function scriptedOperators(seed: number): { operators: MctsOperators; evaluate: 
   };
 }
 
+describe('createMctsSearch().step(budget)', () => {
+  it('grows the tree run(budget) grows when its steps are given the budget left, and refuses a budget below 1', async () => {
+    const whole = scriptedOperators(4);
+    const run = createMctsSearch({ ...whole, numChildren: 3, maxDebugDepth: 2 });
+    await run.run(11);
+    const stepped = scriptedOperators(4);
+    const steps = createMctsSearch({ ...stepped, numChildren: 3, maxDebugDepth: 2 });
+    while (steps.spent < 11) await steps.step(11 - steps.spent);
+    expect(steps.spent).toBe(11);
+    expect(steps.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits }))).toEqual(run.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits })));
+    // Without a budget one step expands all numChildren children, so it overshoots what is left.
+    const unbounded = createMctsSearch({ ...scriptedOperators(4), numChildren: 3, maxDebugDepth: 2 });
+    while (unbounded.spent < 11) await unbounded.step();
+    expect(unbounded.spent).toBeGreaterThan(11);
+    await expect(steps.step(0)).rejects.toThrow(/createMctsSearch\(\)\.step.*budget/s);
+  });
+});
+
 describe('MCTS with every middleware at strength 0', () => {
   it('picks exactly the unshaped UCT child over random sibling sets (property)', async () => {
     const random = createSeededRandom(99);
