@@ -1,6 +1,6 @@
 import { parseOptions, wrapSelector } from '../../src/index.js';
-import { createEvolutionarySearch, createEvolutionarySelector } from '../evolutionary/index.js';
-import { createMctsSearch, createUctSelector } from '../mcts/index.js';
+import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryOperators } from '../evolutionary/index.js';
+import { createMctsSearch, createUctSelector, type MctsOperators } from '../mcts/index.js';
 import { createLangChainEvolutionaryOperators, createLangChainMctsOperators } from './chat-operators.js';
 import { createGreedySearchGraph } from './greedy-search-graph.js';
 import { createReplayedSearchGraph, type BuiltSearch } from './replayed-search-graph.js';
@@ -8,6 +8,7 @@ import type { CallRecorder } from './call-recorder.js';
 import {
   EvolutionaryPolicyOptionsSchema,
   MctsPolicyOptionsSchema,
+  shapingParts,
   TreeSearchGraphOptionsSchema,
   type ParsedTreeSearchGraphOptions,
   type TreeSearchGraphOptions,
@@ -19,8 +20,8 @@ export type GreedySearchGraph = ReturnType<typeof createGreedySearchGraph>;
 export type ReplayedSearchGraph = ReturnType<typeof createReplayedSearchGraph>;
 
 /**
- * A tree search as a LangGraph `StateGraph`, with the operators as prompts to `model` and `shaping` wrapping the
- * policy's selector. `policy: 'greedy'` (default) is AIDE's loop as select / propose / evaluate / observe nodes;
+ * A tree search as a LangGraph `StateGraph`, with the operators as prompts to `model` (or the host's `operators`) and
+ * `shaping` wrapping the policy's selector. `policy: 'greedy'` (default) is AIDE's loop as select / propose / evaluate / observe nodes;
  * `'mcts'` and `'evolutionary'` run the `mcts` and `evolutionary` adapters one iteration per graph step. With a
  * checkpointer every run resumes after a crash with the journal an uninterrupted run would have.
  *
@@ -42,15 +43,17 @@ export function createTreeSearchGraph(options: TreeSearchGraphOptions): GreedySe
 function buildMcts(parsed: ParsedTreeSearchGraphOptions) {
   const { numChildren, maxDebugDepth, ...uct } = parsed.mcts ?? MctsPolicyOptionsSchema.parse({});
   return (recorder: CallRecorder): BuiltSearch => {
-    const selector = wrapSelector({ selector: createUctSelector(uct), middleware: [...(parsed.shaping?.() ?? [])] });
+    const { middleware, noveltyBackup } = shapingParts(parsed);
+    const selector = wrapSelector({ selector: createUctSelector(uct), middleware });
     const search = createMctsSearch({
-      operators: recorder.operators(createLangChainMctsOperators({ model: parsed.model, task: parsed.task })),
+      operators: recorder.operators((parsed.operators as MctsOperators | undefined) ?? createLangChainMctsOperators({ model: parsed.model!, task: parsed.task! })),
       evaluate: recorder.evaluator(parsed.evaluate),
       selector,
       seed: parsed.seed,
       lowerIsBetter: parsed.lowerIsBetter,
       numChildren,
       maxDebugDepth,
+      ...(noveltyBackup === undefined ? {} : { noveltyBackup }),
     });
     return {
       search,
@@ -76,10 +79,10 @@ function buildEvolutionary(parsed: ParsedTreeSearchGraphOptions) {
   const { improveParents, crossoverParents, parentSampling, shinkaLambda, ...solver } = parsed.evolutionary ?? EvolutionaryPolicyOptionsSchema.parse({});
   const sampler = { improveParents, crossoverParents, parentSampling, shinkaLambda };
   return (recorder: CallRecorder): BuiltSearch => {
-    const selector = wrapSelector({ selector: createEvolutionarySelector(sampler), middleware: [...(parsed.shaping?.() ?? [])] });
+    const selector = wrapSelector({ selector: createEvolutionarySelector(sampler), middleware: shapingParts(parsed).middleware });
     const search = createEvolutionarySearch({
       ...solver,
-      operators: recorder.operators(createLangChainEvolutionaryOperators({ model: parsed.model, task: parsed.task })),
+      operators: recorder.operators((parsed.operators as EvolutionaryOperators | undefined) ?? createLangChainEvolutionaryOperators({ model: parsed.model!, task: parsed.task! })),
       evaluate: recorder.evaluator(parsed.evaluate),
       selector,
       seed: parsed.seed,

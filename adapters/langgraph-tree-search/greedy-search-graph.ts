@@ -1,9 +1,9 @@
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { createSeededRandom, wrapSelector, type SelectionCandidate } from '../../src/index.js';
-import { createAideGreedySelector, type AideNode, type AideOperator } from '../aide-greedy/index.js';
+import { createAideGreedySelector, type AideNode, type AideOperator, type AideOperators } from '../aide-greedy/index.js';
 import { isBuggy, type NodeEvaluation } from '../search-loop/index.js';
 import { createLangChainAideOperators } from './chat-operators.js';
-import type { ParsedTreeSearchGraphOptions } from './tree-search-graph-options.js';
+import { shapingParts, type ParsedTreeSearchGraphOptions } from './tree-search-graph-options.js';
 
 /** A proposal between `propose` and `observe`: admitted by shaping (or not), then evaluated. */
 export interface PendingNode {
@@ -47,8 +47,8 @@ type State = typeof TreeSearchState.State;
  */
 export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
   const { budget, lowerIsBetter } = parsed;
-  const operators = createLangChainAideOperators({ model: parsed.model, task: parsed.task });
-  const selector = wrapSelector({ selector: createAideGreedySelector({ numDrafts: parsed.numDrafts }), middleware: [...(parsed.shaping?.() ?? [])] });
+  const operators = (parsed.operators as AideOperators | undefined) ?? createLangChainAideOperators({ model: parsed.model!, task: parsed.task! });
+  const selector = wrapSelector({ selector: createAideGreedySelector({ numDrafts: parsed.numDrafts }), middleware: shapingParts(parsed).middleware });
   const seeded = createSeededRandom(parsed.seed);
   let draws = 0;
   const random = () => {

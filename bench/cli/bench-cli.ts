@@ -41,7 +41,7 @@ interface CommonOptions {
   workBudget: number;
   hangTimeout: number;
   quiet?: boolean;
-  agent: 'simulated' | 'llm';
+  agent: 'simulated' | 'llm' | 'langchain';
   llmModel?: string;
   llmBaseUrl?: string;
 }
@@ -119,15 +119,19 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
         .default(defaultWorkBudgetSeconds),
     )
     .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and runs again on resume').argParser(wholeNumber(100)).default(600_000))
-    .addOption(new Option('--agent <agent>', 'who proposes pipelines: the offline simulated agent, or an LLM').choices(['simulated', 'llm']).default('simulated'))
-    .option('--llm-model <name>', 'with --agent llm: the served model\'s name (key from OPENAI_API_KEY)')
-    .option('--llm-base-url <url>', 'with --agent llm: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
+    .addOption(
+      new Option('--agent <agent>', 'who proposes pipelines: the offline simulated agent, an LLM in the search-loop adapters (llm), or the same LLM through the LangGraph tree search graph (langchain)')
+        .choices(['simulated', 'llm', 'langchain'])
+        .default('simulated'),
+    )
+    .option('--llm-model <name>', 'with --agent llm or langchain: the served model\'s name (key from OPENAI_API_KEY)')
+    .option('--llm-base-url <url>', 'with --agent llm or langchain: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
     .option('--quiet', 'no progress on stderr');
 }
 
 const common = (options: CommonOptions) => ({
-  ...(options.agent === 'llm'
-    ? { agent: { kind: 'llm' as const, model: options.llmModel ?? '', ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }) } }
+  ...(options.agent !== 'simulated'
+    ? { agent: { kind: options.agent, model: options.llmModel ?? '', ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }) } }
     : {}),
   out: options.out,
   memo: options.memo,

@@ -17,6 +17,11 @@ export const benchRunShape = {
   seed: z.number().int(),
   /** Episodes (evaluated nodes, buggy ones included) of the run; also the agent's budget. */
   episodes: z.number().int().min(1),
+  /**
+   * What drives the policy: its search-loop adapter directly, or the same adapter inside `createTreeSearchGraph`
+   * (the LangGraph graph a user's agent runs); the two give the same run.
+   */
+  loop: z.enum(['adapter', 'langgraph']).default('adapter'),
   /** Wrap the policy even when the arm changes nothing (strength 0, no schedule): to check that wrapping is neutral. */
   alwaysWrap: z.boolean().default(false),
   /** Milliseconds clock for the run's wall time; default `performance.now`. */

@@ -13,6 +13,7 @@ import {
 import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../adapters/aide-greedy/index.js';
 import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryContext, type EvolutionaryNode } from '../../adapters/evolutionary/index.js';
 import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from '../../adapters/mcts/index.js';
+import { createTreeSearchGraph } from '../../adapters/langgraph-tree-search/index.js';
 import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
 import { hasBonus, isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
@@ -21,9 +22,17 @@ import type { BenchRunRecord, ModeSwitch } from './bench-run-record.js';
 /** What the directives of each adaptive schedule ask for (`adaptiveExploration`'s `directiveAsk`). */
 const directiveAskOf = { adaptive: 'new-idea', 'adaptive-extend': 'new-component', 'adaptive-mixed': 'alternate' } as const;
 
+/** What drives a policy: its search-loop adapter, or the adapter inside `createTreeSearchGraph` (LangGraph). */
+export type PolicyLoop = 'adapter' | 'langgraph';
+
+/** The graph's name of each bench policy. */
+const graphPolicyOf = { aide: 'greedy', mcts: 'mcts', evolutionary: 'evolutionary' } as const;
+
 /** What `createPolicySearch` needs: the policy, the agent's operators, the evaluator, the arm and the run's scorer. */
 export interface PolicySearchInput {
   readonly policy: BenchPolicy;
+  /** Default `adapter`. */
+  readonly loop?: PolicyLoop;
   readonly operators: BenchAgentOperators;
   readonly evaluate: NodeEvaluator;
   readonly arm: BenchArm;
@@ -84,6 +93,28 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     return wrapped;
   };
 
+  if (input.loop === 'langgraph') {
+    // The same adapters inside the LangGraph graph users run: the graph wraps its selector with this arm's middleware
+    // (none for an unshaped arm, which then selects as the bare selector does) and drives the same seeded loop.
+    const backup = policy === 'mcts' && shaped && hasBonus(arm);
+    const shaping = () => (!shaped ? [] : backup ? { middleware: middleware('candidate'), noveltyBackup: source } : middleware(source));
+    const run = async (episodes: number) => {
+      const graph = createTreeSearchGraph({
+        operators,
+        evaluate,
+        policy: graphPolicyOf[policy],
+        budget: episodes,
+        seed,
+        lowerIsBetter,
+        shaping,
+        ...(policy === 'aide' ? {} : policy === 'mcts' ? { mcts: mctsShape } : { evolutionary: evolutionShape }),
+      });
+      graph.events.on('mode-changed', ({ from, to, reason, averageNovelty }) => onModeSwitch({ from, to, reason, averageNovelty }));
+      // Greedy takes up to four graph steps per episode (more while the gate resamples); the others one per iteration.
+      await graph.invoke({}, { recursionLimit: 20 * episodes + 100 });
+    };
+    return { shaped, bonusShifts, run };
+  }
   if (policy === 'aide') {
     const search = createAideGreedySearch({ operators, evaluate, selector: wrap<AideNode, undefined>(createAideGreedySelector(), source), seed, lowerIsBetter });
     return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };

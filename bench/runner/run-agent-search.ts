@@ -3,7 +3,7 @@ import type { NodeEvaluation, OperatorProposal, ProposedNode } from '../../adapt
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import type { BenchArm, BenchPolicy } from './bench-policy.js';
 import type { BenchEpisodeRecord, BenchRunRecord } from './bench-run-record.js';
-import { createPolicySearch } from './create-policy-search.js';
+import { createPolicySearch, type PolicyLoop } from './create-policy-search.js';
 
 /** What a task's evaluator says of one configuration: a score, or the error that stopped it. */
 export interface ConfigOutcome {
@@ -20,6 +20,8 @@ export interface AgentSearchInput<Config> {
   readonly seed: number;
   readonly episodes: number;
   readonly agent: BenchAgent<Config>;
+  /** What drives the policy (`createPolicySearch`): the adapter, or the adapter inside the LangGraph graph. */
+  readonly loop?: PolicyLoop;
   /** Scores a configuration without a synthetic bug; throw to fail the whole run (e.g. an evaluation that hung). */
   evaluate(config: Config): Promise<ConfigOutcome>;
   /** A stable key of a configuration (equal for equal configurations). */
@@ -118,6 +120,7 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
 
   const search = createPolicySearch({
     policy,
+    loop: input.loop ?? 'adapter',
     operators: withParents,
     evaluate,
     arm,

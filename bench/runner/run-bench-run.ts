@@ -25,7 +25,7 @@ export function agentSeedOf(seed: number): number {
  */
 export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRecord> {
   const parsed = parseOptions(BenchRunOptionsSchema, options, 'runBenchRun');
-  const { task: card, policy, arm, seed, episodes, evaluator, alwaysWrap } = parsed;
+  const { task: card, policy, arm, seed, episodes, evaluator, alwaysWrap, loop } = parsed;
   const agentSeed = agentSeedOf(seed);
   const agent: BenchAgent = parsed.createAgent?.({ seed: agentSeed, budget: episodes }) ??
     createSimulatedAgent({ ...parsed.agent, task: card, seed: agentSeed, budget: episodes });
@@ -36,6 +36,7 @@ export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRec
     seed,
     episodes,
     agent,
+    loop,
     async evaluate(config) {
       const { result, configKey } = await evaluator.evaluate(card, config);
       if (result.status === 'buggy' && result.cause === 'timeout') throw new EvaluationHangError({ configKey, detail: result.error });

@@ -79,12 +79,21 @@ const agentSettings = [
   { key: 'debugSuccess', words: 'debug success' },
 ] as const;
 
-/** The run options that choose the agent: none for the simulated one, an `LlmAgent` factory for an LLM. */
+/** The name runs and the manifest give the sweep's agent: `simulated`, `llm/<model>` or `langchain/<model>`. */
+function agentNameOf(agent: ParsedSweepOptions['agent']): string {
+  return agent === 'simulated' ? 'simulated' : `${agent.kind}/${agent.model}`;
+}
+
+/**
+ * The run options that choose the agent: none for the simulated one, an `LlmAgent` factory for an LLM (and, for
+ * `langchain`, the LangGraph loop).
+ */
 function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
   const agent = options.agent;
   if (agent === 'simulated') return {};
   return {
-    agentName: `llm/${agent.model}`,
+    agentName: agentNameOf(agent),
+    ...(agent.kind === 'langchain' ? { loop: 'langgraph' as const } : {}),
     createAgent: () =>
       createLlmAgent({
         task,
@@ -127,7 +136,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   if (manifest !== undefined && manifest.evaluationVersion !== evaluationVersion) {
     throw new SweepResultsError({ file: manifestPath, field: 'evaluationVersion', message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out` });
   }
-  const agentName = parsed.agent === 'simulated' ? 'simulated' : `llm/${parsed.agent.model}`;
+  const agentName = agentNameOf(parsed.agent);
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
     throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
   }

@@ -55,12 +55,14 @@ export const SweepOptionsSchema = z
     concurrency: z.number().int().min(1).optional(),
     /**
      * Who proposes pipelines: the offline simulated agent, or an LLM behind any OpenAI-compatible server (key from
-     * `OPENAI_API_KEY`), prompted AIDE style with the task card, the run's memory and the novelty directive.
+     * `OPENAI_API_KEY`), prompted AIDE style with the task card, the run's memory and the novelty directive. `llm`
+     * plugs the LLM into the search-loop adapters directly; `langchain` runs the same LLM agent through
+     * `createTreeSearchGraph`, the LangGraph graph a user's own agent runs.
      */
     agent: z
       .union([
         z.literal('simulated'),
-        z.strictObject({ kind: z.literal('llm'), model: z.string().min(1), baseURL: z.url().optional(), temperature: z.number().min(0).max(2).optional() }),
+        z.strictObject({ kind: z.enum(['llm', 'langchain']), model: z.string().min(1), baseURL: z.url().optional(), temperature: z.number().min(0).max(2).optional() }),
       ])
       .default('simulated'),
     /**

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sweepSummaryLegend } from '../../bench/sweep/format-sweep-summary.js';
+import { startFakeOpenAiServer } from '../fakes/fake-openai-server.js';
 import { spawnCli as runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -33,6 +34,22 @@ describe('boden demo and boden bench', () => {
     expect(noTasks.code).toBe(2);
     expect(noTasks.stderr).toMatch(/give the tasks to sweep: --tasks <names>.*--task-file <cards>/);
     expect(noTasks.stderr).not.toMatch(/runSweep|invalid options/);
+  }, 180_000);
+
+  it('boden bench --agent langchain runs an LLM (here the fake server) through the LangGraph tree search graph', async () => {
+    const server = await startFakeOpenAiServer({ chat: () => JSON.stringify({ plan: 'Ridge regression.', config: { model: { family: 'linear', alpha: 1 } } }) });
+    try {
+      const out = join(directory, 'langchain');
+      const args = ['bench', '--tasks', 'boston', '--policies', 'mcts', '--agent', 'langchain', '--llm-model', 'fake-model', '--llm-base-url', server.baseURL];
+      const result = await runCli([...args, '--seeds', '1', '--episodes', '2', '--workers', '1', '--out', out, '--memo', join(directory, 'memo')]);
+      expect(result.stderr).toContain('wrote');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/boston +mcts +unshaped +1 /);
+      expect(JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8')).agent).toBe('langchain/fake-model');
+      expect(server.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
   }, 180_000);
 
   it('boden help bench is boden bench --help', async () => {

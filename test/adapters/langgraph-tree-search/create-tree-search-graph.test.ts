@@ -3,6 +3,8 @@ import { MemorySaver } from '@langchain/langgraph';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CheckpointMismatchError, createLangChainMctsOperators, createTreeSearchGraph } from '../../../adapters/langgraph-tree-search/index.js';
 import { createMctsSearch, createUctSelector } from '../../../adapters/mcts/index.js';
+import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../../adapters/aide-greedy/index.js';
+import { createScriptedResearch } from '../../../examples/support/scripted-research.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
 import { adaptiveExploration, createNoveltyScorer, noveltyGate, scorerNoveltySource, wrapSelector } from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
@@ -71,7 +73,7 @@ const shaping = () => {
 describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake server)', () => {
   it('runs AIDE greedy search as select / propose / evaluate / observe, the gate keeping near-copies from evaluation', async () => {
     const evaluated: string[] = [];
-    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)) });
+    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)) });
     const rejected: string[] = [];
     const modes: string[] = [];
     graph.events.on('candidate-rejected', (event) => rejected.push(event.id));
@@ -91,7 +93,7 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   });
 
   it('resumes from its checkpoint after a crash in evaluation and ends with the journal of an uninterrupted run', async () => {
-    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, shaping, evaluate }).invoke({}, { recursionLimit: 200 });
+    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate }).invoke({}, { recursionLimit: 200 });
 
     const checkpointer = new MemorySaver();
     const thread = { configurable: { thread_id: 'crash' }, recursionLimit: 200 };
@@ -102,9 +104,9 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       return evaluate(node);
     };
     const model = await chatModel();
-    await expect(createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, shaping, evaluate: crashing, checkpointer }).invoke({}, thread)).rejects.toThrow(/executor died/);
+    await expect(createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: crashing, checkpointer }).invoke({}, thread)).rejects.toThrow(/executor died/);
     // A new graph (as after a restart: fresh middleware) on the same checkpoint, resumed with no new input.
-    const resumed = await createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, shaping, evaluate: crashing, checkpointer }).invoke(null, thread);
+    const resumed = await createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: crashing, checkpointer }).invoke(null, thread);
     expect(resumed.journal).toEqual(uninterrupted.journal);
     // The crash hit the evaluation of a buggy node; the resumed graph went on to debug it, as the uninterrupted run did.
     expect(resumed.journal.some((node) => node.operator === 'debug')).toBe(true);
@@ -223,6 +225,18 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     expect((failure as Error).message).toMatch(/the record holds 6 calls, but the search made 4 in as many iterations/);
   });
 
+  it("takes the host's own operators instead of a model: greedy then runs as the aide-greedy adapter does", async () => {
+    const host = () => {
+      const research = createScriptedResearch(7);
+      return { operators: { draft: () => research.draft(), improve: ({ parent }: { parent: AideNode }) => research.improve(parent), debug: ({ parent }: { parent: AideNode }) => research.debug(parent) }, evaluate: (node: { plan: string; code: string }) => research.evaluate(node) };
+    };
+    const graph = await createTreeSearchGraph({ ...host(), budget: 15, seed: 4, shaping }).invoke({}, { recursionLimit: 200 });
+    const adapter = createAideGreedySearch({ ...host(), seed: 4, selector: wrapSelector({ selector: createAideGreedySelector(), middleware: shaping() }) });
+    await adapter.run(15);
+    expect(graph.journal).toEqual(adapter.nodes);
+    expect(graph.journal.some((node) => node.operator === 'debug' || node.operator === 'improve')).toBe(true);
+  });
+
   it('refuses bad options with a typed error naming the option', async () => {
     const model = await chatModel();
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(InvalidOptionsError);
@@ -231,5 +245,11 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, mcts: { numChildren: 2 } })).toThrow(/mcts: mcts settings given, but policy is 'greedy'/);
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'evolutionary', evolutionary: { islands: 2 } } as never)).toThrow(/evolutionary/);
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts', mcts: { numChildren: 0 } })).toThrow(/mcts\.numChildren/);
+    expect(() => createTreeSearchGraph({ budget: 3, evaluate })).toThrow(/model: give model and task \(chat-model operators\), or operators of your own/);
+    const operators = { draft: () => ({ plan: 'p', code: 'c' }), improve: () => ({ plan: 'p', code: 'c' }), debug: () => ({ plan: 'p', code: 'c' }) };
+    expect(() => createTreeSearchGraph({ model, operators, budget: 3, evaluate })).toThrow(/operators: give either operators or a model, not both/);
+    expect(() => createTreeSearchGraph({ operators, budget: 3, evaluate, policy: 'evolutionary' })).toThrow(/operators: the evolutionary policy needs operators draft, improve, crossover, debug; missing crossover/);
+    const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'backup' }) });
+    expect(() => createTreeSearchGraph({ operators, budget: 3, evaluate, shaping: () => ({ middleware: [], noveltyBackup: source }) })).toThrow(/shaping: noveltyBackup is the mcts policy's; policy is 'greedy'/);
   });
 });
