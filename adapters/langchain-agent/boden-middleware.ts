@@ -29,6 +29,14 @@ export const BodenAgentStateSchema = z.object({
       runId: z.string(),
       mode: z.enum(['exploit', 'explore']),
       experiments: z.array(BodenExperimentSchema),
+      /**
+       * The schedule's selections (one per model call while exploring), each as the number of experiments made
+       * before it: a restarted middleware replays them between the experiments, so the schedule's counters (drafts
+       * asked for, alternating asks) go on as in an uninterrupted run. Saved before the next model call, so a
+       * selection whose model call's tools then crashed the process is not on record (an `afterModel` hook would
+       * save it, at the price of one more graph step per model call against the agent's recursion limit).
+       */
+      selections: z.array(z.number().int().min(0)).optional(),
     })
     .optional(),
 });
@@ -68,8 +76,9 @@ function textOf(content: unknown): string {
  * concepts tried so far are added to the system prompt (never to the user's messages). Without `gate` and `adaptive`
  * it only measures: the agent's requests are exactly those of the unwrapped agent. `events` is the run's typed event
  * stream, the same as `wrapSelector`'s. The experiments are in the agent's state (`boden`), so a LangGraph
- * checkpointer keeps them: a new middleware on a checkpointed thread replays them and the run continues where it was
- * (the schedule's draft counter starts again; scores and gate decisions are those of an uninterrupted run).
+ * checkpointer keeps them: a new middleware on a checkpointed thread replays them, and the schedule's selections
+ * between them, and the run continues where it was (scores, gate decisions and directives are those of an
+ * uninterrupted run).
  *
  * @example
  * const agent = createAgent({ model, tools: [runExperiment], middleware: [bodenMiddleware({ adaptive: {}, gate: {} })] });
@@ -80,6 +89,7 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const readCandidate = parsed.candidate ?? planAndCode;
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];
+  const selections: number[] = [];
   // The run takes one call at a time; a model may ask for several tool calls at once, which LangChain runs together.
   let tail: Promise<unknown> = Promise.resolve();
   const serially = <Result>(call: () => Promise<Result>): Promise<Result> => {
@@ -88,35 +98,48 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
     return result;
   };
 
+  /** One selection of the schedule, over the valid experiments so far (recorded, so a restart can replay it). */
+  const select = () => {
+    selections.push(experiments.length);
+    const valid = experiments.filter((experiment) => experiment.valid === true);
+    return serially(() => run.select({ candidates: valid.map((experiment) => ({ id: experiment.id, value: experiment.value })) }));
+  };
+
   /**
    * A middleware that has seen nothing yet, on a thread whose checkpoint has experiments (a restarted process):
-   * replays them, admissions and outcomes in order, so novelty and gate decisions continue exactly as they would have.
+   * replays them, admissions and outcomes in order, with the schedule's selections where they were made, so novelty,
+   * gate decisions and directives continue exactly as they would have.
    */
-  const resume = async (saved: readonly BodenExperiment[]) => {
-    if (experiments.length > 0 || saved.length === 0) return;
+  const resume = async (saved: readonly BodenExperiment[], savedSelections: readonly number[]) => {
+    if (experiments.length > 0 || selections.length > 0 || (saved.length === 0 && savedSelections.length === 0)) return;
+    let next = 0;
+    const selectUpTo = async (made: number) => {
+      for (; next < savedSelections.length && savedSelections[next]! <= made; next += 1) await select();
+    };
     for (const experiment of saved) {
+      await selectUpTo(experiments.length);
       const node = { id: experiment.id, plan: experiment.plan, code: experiment.code };
       const admission = await serially(() => run.admit(node));
       experiments.push({ ...experiment });
       if (admission.accepted && experiment.valid !== null) await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
     }
+    await selectUpTo(experiments.length);
   };
 
-  const state = () => ({ boden: { runId: parsed.runId, mode: run.summary().mode, experiments: experiments.map((experiment) => ({ ...experiment })) } });
+  const state = () => ({ boden: { runId: parsed.runId, mode: run.summary().mode, experiments: experiments.map((experiment) => ({ ...experiment })), selections: [...selections] } });
 
   const middleware = createMiddleware({
     name: 'boden',
     stateSchema: BodenAgentStateSchema,
     beforeAgent: async (agentState) => {
-      await resume(agentState.boden?.experiments ?? []);
+      await resume(agentState.boden?.experiments ?? [], agentState.boden?.selections ?? []);
       return state();
     },
     beforeModel: () => state(),
     afterAgent: () => state(),
     wrapModelCall: async (request, handler) => {
       if (run.summary().mode !== 'explore') return handler(request);
-      const valid = experiments.filter((experiment) => experiment.valid === true);
-      const selection = await serially(() => run.select({ candidates: valid.map((experiment) => ({ id: experiment.id, value: experiment.value })) }));
+      const selection = await select();
       if (selection.directive === null) return handler(request);
       const tried = run.summary().concepts.slice(0, parsed.maxConcepts).map((item) => item.concept);
       const note = [selection.directive, tried.length === 0 ? '' : `Concepts in this run's experiments so far: ${tried.join(', ')}.`].filter((part) => part !== '').join('\n');

@@ -148,6 +148,46 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(restarted.summary()).toEqual(uninterrupted.summary());
   });
 
+  it('replays the schedule\'s selections too: after a restart the directives alternate as in an uninterrupted run', async () => {
+    // The model stops after two experiments until the user says "continue"; then it runs the other three.
+    const stopping = (body: Record<string, unknown>) => {
+      const messages = body.messages as { role: string; content: unknown }[];
+      const toolAnswers = messages.filter((message) => message.role === 'tool').length;
+      const resumed = messages.some((message) => message.role === 'user' && textOf(message.content) === 'continue');
+      const next = toolAnswers < 2 || resumed ? script[toolAnswers] : undefined;
+      return next === undefined ? 'Stopping here.' : { content: null, toolCalls: [{ name: 'run_experiment' as const, arguments: next, id: `call_${toolAnswers}` }] };
+    };
+    const server = await startFakeOpenAiServer({ chat: stopping });
+    servers.push(server);
+    const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
+    // Every selection while exploring moves the schedule on: `alternate` asks for a new idea, then a new component.
+    const options = { adaptive: { patience: 1, window: 1, threshold: 0.99, drafts: 0, directiveAsk: 'alternate' } } as const;
+    const checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: 'selections' } };
+    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) => createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
+    await agentWith(bodenMiddleware(options)).invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, thread);
+    const resumedFrom = server.requests.length;
+    const restarted = bodenMiddleware(options);
+    await agentWith(restarted).invoke({ messages: [{ role: 'user', content: 'continue' }] }, thread);
+
+    const reference = await startFakeOpenAiServer({ chat: stopping });
+    servers.push(reference);
+    const referenceModel = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: reference.baseURL } });
+    const uninterrupted = bodenMiddleware(options);
+    const referenceAgent = createAgent({ model: referenceModel, tools: [experimentTool().runExperiment], middleware: [uninterrupted], checkpointer: new MemorySaver() });
+    const referenceThread = { configurable: { thread_id: 'reference' } };
+    await referenceAgent.invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, referenceThread);
+    const referenceFrom = reference.requests.length;
+    await referenceAgent.invoke({ messages: [{ role: 'user', content: 'continue' }] }, referenceThread);
+
+    const systemPrompts = (requests: FakeOpenAiServer['requests']) =>
+      requests.map((request) => (request.body as { messages: { role: string; content: unknown }[] }).messages.filter((message) => message.role === 'system').map((message) => textOf(message.content)).join('\n'));
+    const after = systemPrompts(server.requests.slice(resumedFrom));
+    expect(after.some((prompt) => prompt.includes('Novelty directive'))).toBe(true);
+    expect(after).toEqual(systemPrompts(reference.requests.slice(referenceFrom)));
+    expect(restarted.summary()).toEqual(uninterrupted.summary());
+  });
+
   it('takes several experiments asked for at once one at a time', async () => {
     const server = await startFakeOpenAiServer({
       chat: (body) =>
