@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { confidenceCalibration, type ConfidenceCalibration } from '../judges/confidence-calibration.js';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import { researchIdeas } from '../validation/research-ideas.js';
+import { withoutAgentHeaders } from '../validation/without-agent-headers.js';
 import type { ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
 import { judgeValidationScorer, metricValidationScorers } from '../validation/validation-scorer.js';
@@ -75,10 +76,15 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       const runs = [...runsByFile.values()].flatMap((runsOfFile) => (Array.isArray(runsOfFile) ? runsOfFile : []));
       const ideas = researchIdeas(runs, new Map(labels.flatMap((label) => (label.group === undefined ? [] : [[label.run, label.group] as const]))));
       const byIdea = crossValidateRubricJudge(examples.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
+      // And once more on the same runs without the agents' own step headers (AI-Scientist-v2's ablation and sweep
+      // names): a rule that works only through one agent's header shows as the gap between the two idea rows.
+      const { examples: headerless } = await collectRubricExamples({ labels, runsByFile: withoutAgentHeaders(runsByFile), novelty });
+      const byIdeaHeaderless = crossValidateRubricJudge(headerless.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
       scorers.push(
         rubricJudgeValidationScorer(new RubricJudge(), novelty),
         crossValidatedRubricJudgeScorer(crossValidateRubricJudge(examples)),
         crossValidatedRubricJudgeScorer(byIdea, headlineId),
+        crossValidatedRubricJudgeScorer(byIdeaHeaderless, `${headlineId.slice(0, -1)}, no agent headers)`),
       );
       if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });

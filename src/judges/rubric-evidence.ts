@@ -6,6 +6,7 @@ import type { InputModality } from './input-modality.js';
 import type { JudgedEpisode } from './judge.js';
 import { compareLines, coveringEpisode, mostSimilarEpisode } from './line-comparison.js';
 import type { RunHistory } from './run-history.js';
+import { inferredSettingLoop } from './setting-loop.js';
 import { namesPlainSetting } from './setting-words.js';
 
 // Categories whose new members are a new element of method (rubric level 2). Families, data sources, evaluation
@@ -43,7 +44,12 @@ export interface RubricEvidence {
   /** AI-Scientist-v2's hyper-parameter (sweep) and ablation names. */
   readonly sweepName: string | null;
   readonly ablationName: string | null;
-  /** The sweep or ablation name names a plain setting (`batch_size`, `Network Width`), not a mechanism. */
+  /**
+   * Without either header: the plain setting an added loop studies (`inferredSettingLoop`), the code's own
+   * reading of what AI-Scientist-v2 calls a setting ablation.
+   */
+  readonly settingLoop: string | null;
+  /** The sweep or ablation name (or the setting loop) names a plain setting (`batch_size`, `Network Width`), not a mechanism. */
   readonly plainSettingName: boolean;
   /** Concepts of the code that no earlier episode's code has. */
   readonly newConcepts: readonly string[];
@@ -83,6 +89,8 @@ export function extractRubricEvidence(options: {
   // The agent's own sweep header when it writes one, else the sweep its code shows (any wording, any agent).
   const sweepName =
     typeof metadata['hyperparameterName'] === 'string' ? metadata['hyperparameterName'] : reference === undefined ? null : inferredSweep(profile, reference);
+  const headerless = ablationName === null && typeof metadata['hyperparameterName'] !== 'string' && sweepName === null;
+  const settingLoop = headerless && reference !== undefined ? inferredSettingLoop(profile, reference) : null;
   const changes = reference === undefined ? undefined : compareLines(profile, reference, history);
   const novelty = history.novelty(profile);
   const categoryOf = (id: string) => extractor.categoryOf(id);
@@ -101,10 +109,11 @@ export function extractRubricEvidence(options: {
     coveredBy: coveringEpisode(profile, history.profiles)?.id ?? null,
     sweepName,
     ablationName,
-    plainSettingName: [sweepName, ablationName].some((name) => name !== null && namesPlainSetting(name)),
+    settingLoop,
+    plainSettingName: [sweepName, ablationName, settingLoop].some((name) => name !== null && namesPlainSetting(name)),
     newConcepts: novelty.concepts,
     newMechanisms: novelty.concepts.filter((id) => mechanismCategories.has(categoryOf(id))),
-    switchedOnMechanisms: switchedOn(novelty.concepts, [sweepName, ablationName], history, extractor),
+    switchedOnMechanisms: switchedOn(novelty.concepts, [sweepName, ablationName, settingLoop], history, extractor),
     newParadigms: novelty.paradigms,
     newModalities: novelty.modalities,
     newLearningParadigms: novelty.concepts.filter((id) => categoryOf(id) === 'learning-paradigm'),

@@ -39,7 +39,9 @@ export function explainRubricDecision(decision: RubricDecision, evidence: Rubric
     case 'sweep':
       return `Routine: a sweep of the hyper-parameter ${quoted(evidence.sweepName)} that brings no new mechanism; ${distance}.`;
     case 'plain-setting-ablation':
-      return `Routine: the ablation ${quoted(evidence.ablationName)} varies a plain setting of the method and brings no new mechanism; ${distance}.`;
+      return evidence.ablationName === null
+        ? `Routine: the code loops over values of the plain setting ${quoted(evidence.settingLoop)} and brings no new mechanism; ${distance}.`
+        : `Routine: the ablation ${quoted(evidence.ablationName)} varies a plain setting of the method and brings no new mechanism; ${distance}.`;
     case 'near-duplicate':
       return `Routine: no new mechanism, and the ${distance} is below the routine threshold.`;
     case 'recombination': {
