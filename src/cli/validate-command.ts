@@ -11,6 +11,8 @@ import { createNoveltyPass } from '../validation/novelty-pass.js';
 import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
 import { collectRubricExamples } from '../judges/rubric-examples.js';
 import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.js';
+import { decideRubricScore } from '../judges/rubric-decision.js';
+import { fittedRubricJudgeParameters } from '../judges/rubric-judge-parameters.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../judges/rubric-judge-validation-scorers.js';
 import { addBootstrapOptions } from './bootstrap-options.js';
@@ -80,12 +82,22 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       // names): a rule that works only through one agent's header shows as the gap between the two idea rows.
       const { examples: headerless } = await collectRubricExamples({ labels, runsByFile: withoutAgentHeaders(runsByFile), novelty });
       const byIdeaHeaderless = crossValidateRubricJudge(headerless.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
+      const byRun = crossValidateRubricJudge(examples);
+      const headerlessId = `${headlineId.slice(0, -1)}, no agent headers)`;
       scorers.push(
         rubricJudgeValidationScorer(new RubricJudge(), novelty),
-        crossValidatedRubricJudgeScorer(crossValidateRubricJudge(examples)),
+        crossValidatedRubricJudgeScorer(byRun),
         crossValidatedRubricJudgeScorer(byIdea, headlineId),
-        crossValidatedRubricJudgeScorer(byIdeaHeaderless, `${headlineId.slice(0, -1)}, no agent headers)`),
+        crossValidatedRubricJudgeScorer(byIdeaHeaderless, headerlessId),
       );
+      // Every rubric row's verdicts carry confidences: each row's calibration error, in-sample ones included.
+      const inSample = examples.map((example) => ({ label: example.label, ...decideRubricScore(example.evidence, fittedRubricJudgeParameters) }));
+      const calibrationErrors = new Map([
+        ['rubric-v1', confidenceCalibration(inSample).expectedCalibrationError],
+        ['rubric-v1 (leave-one-run-out)', confidenceCalibration(byRun.heldOut).expectedCalibrationError],
+        [headlineId, confidenceCalibration(byIdea.heldOut).expectedCalibrationError],
+        [headerlessId, confidenceCalibration(byIdeaHeaderless.heldOut).expectedCalibrationError],
+      ]);
       if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
       const calibration = confidenceCalibration(byIdea.heldOut, reliabilityEdges);
@@ -98,7 +110,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
         bySource.push({ format, rows: subset.rows });
       }
       const ideaList = [...new Set(ideas.values())].filter((idea) => labels.some((label) => ideas.get(label.run) === idea)).sort();
-      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, reliability: calibration.bands, bySource };
+      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, reliability: calibration.bands, bySource, calibrationErrors };
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;
       if (options.json) {
@@ -139,12 +151,14 @@ interface Honest {
   /** The held-out verdicts' error rate by confidence band: where an escalating judge should ask the LLM. */
   readonly reliability: ConfidenceCalibration['bands'];
   readonly bySource: readonly { readonly format: string; readonly rows: ValidationResult['rows'] }[];
+  /** Expected calibration error by row id, for the rows whose verdicts carry confidences (the rubric judge's). */
+  readonly calibrationErrors: ReadonlyMap<string, number>;
 }
 
 function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgreement> | undefined, honest: Honest) {
   return {
     headline: { ...result.rows.find((row) => row.id === headlineId), expectedCalibrationError: honest.expectedCalibrationError, reliability: honest.reliability, ideas: honest.ideas },
-    rows: result.rows,
+    rows: result.rows.map((row) => (honest.calibrationErrors.has(row.id) ? { ...row, expectedCalibrationError: honest.calibrationErrors.get(row.id) } : row)),
     bySource: honest.bySource,
     matched: result.matched,
     unmatched: result.unmatched.map(({ label, reason }) => ({ run: label.run, node_id: label.node_id, episode: label.episode, reason })),
@@ -174,8 +188,12 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
       { header: `${interval} low`, alignRight: true },
       { header: `${interval} high`, alignRight: true },
       { header: 'n', alignRight: true },
+      { header: 'ECE', alignRight: true },
     ],
-    result.rows.map((row) => [row.id, row.kind, formatNumber(row.rho), formatNumber(row.low), formatNumber(row.high), String(row.n)]),
+    result.rows.map((row) => {
+      const calibrationError = honest.calibrationErrors.get(row.id);
+      return [row.id, row.kind, formatNumber(row.rho), formatNumber(row.low), formatNumber(row.high), String(row.n), calibrationError === undefined ? '-' : formatNumber(calibrationError)];
+    }),
   );
   const lines = [
     `headline: ${headlineId} rho ${formatNumber(headline.rho)} [${formatNumber(headline.low)}, ${formatNumber(headline.high)}] over ${headline.n} episodes of ` +

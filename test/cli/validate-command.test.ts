@@ -31,6 +31,13 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
     const headerless = (rows.get('rubric-v1 (leave-one-idea-out, no agent headers)') as { rho: number }).rho;
     expect(headerless).toBeGreaterThan(0.75);
     expect(headerless).toBeLessThan((rows.get('rubric-v1 (leave-one-idea-out)') as { rho: number }).rho - 0.05);
+    // Each rubric row carries its calibration error (in-sample smallest: the parameters were fitted on these labels);
+    // metrics give no confidence, so none.
+    const ece = (id: string) => (rows.get(id) as { expectedCalibrationError?: number }).expectedCalibrationError;
+    expect(ece('nearest-neighbour')).toBeUndefined();
+    expect(ece('rubric-v1 (leave-one-idea-out)')).toBe(report.headline.expectedCalibrationError);
+    expect(ece('rubric-v1')!).toBeLessThan(ece('rubric-v1 (leave-one-idea-out)')!);
+    expect(ece('rubric-v1 (leave-one-idea-out, no agent headers)')!).toBeGreaterThan(ece('rubric-v1 (leave-one-idea-out)')!);
     // Held out by research idea: the AI-Scientist-v2 stages of one experiment, and the renamed hubble run, go together.
     expect(report.headline).toMatchObject({ id: 'rubric-v1 (leave-one-idea-out)', n: 221 });
     expect(report.headline.ideas).toHaveLength(8);
