@@ -158,7 +158,7 @@ const rows: [string, (behaviour: AgentBehaviour) => string][] = [
   ['**bug rate** (buggy / nodes)', (b) => percent(b.buggy, b.nodes)],
   ['**debug success** (valid / nodes whose parent is buggy)', (b) => percent(b.debugFixes, b.debugAttempts)],
   ['improvements (one valid parent)', (b) => percent(b.improvements, b.nodes)],
-  ...moveKinds.map((kind): [string, (behaviour: AgentBehaviour) => string] => [`— **${kind}** (concept-classified, of improvements)`, (b) => percent(b.moves[kind], b.improvements)]),
+  ...moveKinds.map((kind): [string, (behaviour: AgentBehaviour) => string] => [`— **${kind}** (${kind === 'hyper-parameter' ? 'code-classified' : 'concept-classified'}, of improvements)`, (b) => percent(b.moves[kind], b.improvements)]),
   ['— labelled by the agent (simulated: its move kind; AI-Scientist-v2: hyperparam_name / ablation_name)', labelled],
   ['not moves: crossovers / orphans / children of unscored nodes', (b) => `${b.crossovers} / ${b.orphans} / ${b.childrenOfUnscored}`],
 ];

@@ -1,4 +1,7 @@
 import type { ConceptExtractor } from '../../src/index.js';
+import { profileEpisode, type EpisodeProfile } from '../../src/judges/episode-profile.js';
+import { inferredSweep } from '../../src/judges/inferred-sweep.js';
+import { inferredSettingLoop } from '../../src/judges/setting-loop.js';
 
 /**
  * One node of a run in the shape behaviour is measured on, whatever agent or file format it came from: real
@@ -18,7 +21,7 @@ export interface BehaviourNode {
 }
 
 /** The kinds of improvement move, in the order `classifyMove` tries them. */
-export const moveKinds = ['family-switch', 'feature-engineering', 'component', 'refinement'] as const;
+export const moveKinds = ['family-switch', 'feature-engineering', 'hyper-parameter', 'component', 'refinement'] as const;
 
 /** One of `moveKinds`. */
 export type MoveKind = (typeof moveKinds)[number];
@@ -62,16 +65,33 @@ export function isValidBehaviourNode(node: Pick<BehaviourNode, 'buggy' | 'score'
  * 3. `component`: any other concept gained or lost (a feature-engineering concept lost included).
  * 4. `refinement`: the same concept set; hyper-parameters and wording only.
  */
-export function classifyMove(parentConcepts: readonly string[], childConcepts: readonly string[], extractor: ConceptExtractor): MoveKind {
+export function classifyMove(
+  parentConcepts: readonly string[],
+  childConcepts: readonly string[],
+  extractor: ConceptExtractor,
+  code?: { readonly parent: EpisodeProfile; readonly child: EpisodeProfile },
+): MoveKind {
   const parentFamilies = familiesIn(parentConcepts, extractor);
   const childFamilies = familiesIn(childConcepts, extractor);
   if (parentFamilies.size > 0 && childFamilies.size > 0 && ![...childFamilies].some((family) => parentFamilies.has(family))) return 'family-switch';
   const parentSet = new Set(parentConcepts);
   const gained = childConcepts.filter((id) => !parentSet.has(id));
   if (gained.some((id) => extractor.concept(id)?.category === 'feature-engineering')) return 'feature-engineering';
+  if (code !== undefined && isHyperParameterMove(code.child, code.parent)) return 'hyper-parameter';
   const childSet = new Set(childConcepts);
   if (gained.length > 0 || parentConcepts.some((id) => !childSet.has(id))) return 'component';
   return 'refinement';
+}
+
+/**
+ * A move that only changes numbers (the masked code is the same, the code is not), sweeps a value (`inferredSweep`), or loops over
+ * values of a plain setting (`inferredSettingLoop`): read from the code, as the rubric judge reads it, so an agent
+ * needs no header for it.
+ */
+export function isHyperParameterMove(child: EpisodeProfile, parent: EpisodeProfile): boolean {
+  // Same program, or no code to compare: not a change of values.
+  if (child.codeKey === parent.codeKey) return false;
+  return child.maskedKey === parent.maskedKey || inferredSweep(child, parent) !== null || inferredSettingLoop(child, parent) !== null;
 }
 
 /** Measures one run's nodes (see `AgentBehaviour`); concepts are extracted once per node, from its plan and code. */
@@ -81,6 +101,12 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
   const conceptsOf = (node: BehaviourNode): string[] => {
     let found = concepts.get(node.id);
     if (found === undefined) concepts.set(node.id, (found = extractor.extract({ plan: node.plan, code: node.code })));
+    return found;
+  };
+  const profiles = new Map<string, EpisodeProfile>();
+  const profileOf = (node: BehaviourNode): EpisodeProfile => {
+    let found = profiles.get(node.id);
+    if (found === undefined) profiles.set(node.id, (found = profileEpisode({ id: node.id, plan: node.plan, code: node.code, summary: null })));
     return found;
   };
   const counts = { drafts: 0, orphans: 0, debugAttempts: 0, debugFixes: 0, improvements: 0, crossovers: 0, childrenOfUnscored: 0 };
@@ -99,7 +125,7 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
     else if (!isValidBehaviourNode(parent)) counts.childrenOfUnscored += 1;
     else {
       counts.improvements += 1;
-      const kind = classifyMove(conceptsOf(parent), conceptsOf(node), extractor);
+      const kind = classifyMove(conceptsOf(parent), conceptsOf(node), extractor, { parent: profileOf(parent), child: profileOf(node) });
       moves[kind] += 1;
       if (node.label !== undefined) {
         labelledMoves[node.label] = (labelledMoves[node.label] ?? 0) + 1;
@@ -164,5 +190,5 @@ function familiesIn(concepts: readonly string[], extractor: ConceptExtractor): S
 }
 
 function zeroMoves(): Record<MoveKind, number> {
-  return { 'family-switch': 0, 'feature-engineering': 0, component: 0, refinement: 0 };
+  return { 'family-switch': 0, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 0 };
 }

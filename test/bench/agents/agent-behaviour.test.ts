@@ -48,7 +48,7 @@ describe('measureAgentBehaviour', () => {
     const rates = behaviourRates(behaviour);
     expect(rates.bugRate).toBe(0.4);
     expect(rates.debugSuccess).toBe(1 / 3);
-    expect(rates.moveShares).toEqual({ 'family-switch': null, 'feature-engineering': null, component: null, refinement: null });
+    expect(rates.moveShares).toEqual({ 'family-switch': null, 'feature-engineering': null, 'hyper-parameter': null, component: null, refinement: null });
   });
 
   it('classifies each move kind from the concepts of parent and child', () => {
@@ -69,6 +69,23 @@ describe('measureAgentBehaviour', () => {
     expect(kindOf('Train a LightGBM model with polynomial features', lightgbm)).toBe('component');
     // A switch needs a model on both sides.
     expect(kindOf('Use 5-fold cross-validation', 'Use 5-fold cross-validation and a random forest')).toBe('component');
+  });
+
+  it('calls a change of values, a sweep or a loop over a plain setting a hyper-parameter move, read from the code', () => {
+    const parent = { ...node('p', [], lightgbm), code: 'model = lgb.LGBMRegressor(n_estimators=300)\nmodel.fit(X, y)' };
+    const child = (id: string, code: string) => ({ ...node(id, ['p'], lightgbm), code });
+    const behaviour = measureAgentBehaviour(
+      [
+        parent,
+        child('values', 'model = lgb.LGBMRegressor(n_estimators=900)\nmodel.fit(X, y)'),
+        child('sweep', 'for n in [100, 300, 900]:\n    model = lgb.LGBMRegressor(n_estimators=n)\nmodel.fit(X, y)'),
+        // The same program (a comment added) is no move of values: a refinement by its concepts.
+        child('copy', 'model = lgb.LGBMRegressor(n_estimators=300)  # again\nmodel.fit(X, y)'),
+        child('other', 'model = lgb.LGBMRegressor(n_estimators=300)\nmodel.fit(X.clip(0, 1), y)'),
+      ],
+      extractor,
+    );
+    expect(behaviour.moves).toEqual({ 'family-switch': 0, 'feature-engineering': 0, 'hyper-parameter': 2, component: 0, refinement: 2 });
   });
 
   it('reads the code as well as the plan', () => {
@@ -93,7 +110,7 @@ describe('measureAgentBehaviour', () => {
       extractor,
     );
     expect(behaviour).toMatchObject({ nodes: 7, drafts: 3, orphans: 1, crossovers: 1, childrenOfUnscored: 1, improvements: 1, debugAttempts: 0 });
-    expect(behaviour.moves).toEqual({ 'family-switch': 0, 'feature-engineering': 0, component: 0, refinement: 1 });
+    expect(behaviour.moves).toEqual({ 'family-switch': 0, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 1 });
   });
 
   it('counts improvements by their own label and cross-tabulates label against classified kind', () => {
@@ -110,8 +127,8 @@ describe('measureAgentBehaviour', () => {
     );
     expect(behaviour.labelledMoves).toEqual({ component: 2, 'family-switch': 1 });
     expect(behaviour.labelAgreement).toEqual({
-      component: { 'family-switch': 0, 'feature-engineering': 1, component: 1, refinement: 0 },
-      'family-switch': { 'family-switch': 1, 'feature-engineering': 0, component: 0, refinement: 0 },
+      component: { 'family-switch': 0, 'feature-engineering': 1, 'hyper-parameter': 0, component: 1, refinement: 0 },
+      'family-switch': { 'family-switch': 1, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 0 },
     });
   });
 });
@@ -129,7 +146,7 @@ describe('poolAgentBehaviour', () => {
     const rates = behaviourRates(pooled);
     expect(rates.bugRate).toBe(0.5);
     expect(rates.debugSuccess).toBe(0.5);
-    expect(rates.moveShares).toEqual({ 'family-switch': 1, 'feature-engineering': 0, component: 0, refinement: 0 });
+    expect(rates.moveShares).toEqual({ 'family-switch': 1, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 0 });
   });
 
   it('pools nothing into zero counts and null rates', () => {
