@@ -146,7 +146,7 @@ export function benchCommand(): Command {
   return addCommonOptions(
     new Command('bench')
       .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
-      .option('--tasks <names>', 'comma-separated shipped tasks: tabular cards (boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast) and circle-packing-26', list)
+      .option('--tasks <names>', 'comma-separated shipped tasks: tabular cards (boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast) and circle-packing-26', list)
       .option('--task-file <files>', 'comma-separated task card files of your own (calibrate one with bench/tasks/calibrate-task-cards.ts --task-file)', list)
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))

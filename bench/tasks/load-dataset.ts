@@ -5,6 +5,7 @@ import { loadCarsMpg } from './load-cars-mpg.js';
 import { loadCo2Concentration } from './load-co2-concentration.js';
 import { loadCpsWages } from './load-cps-wages.js';
 import { loadPenguins } from './load-penguins.js';
+import { loadSeattleHourlyNormals } from './load-seattle-hourly-normals.js';
 import { loadSeattleWeather } from './load-seattle-weather.js';
 
 /** The datasets the benchmark ships, each read from an npm package. */
@@ -15,6 +16,7 @@ export const datasetLoaders = {
   penguins: loadPenguins,
   'cars-mpg': loadCarsMpg,
   'co2-concentration': loadCo2Concentration,
+  'seattle-hourly-normals': loadSeattleHourlyNormals,
 } as const satisfies Record<string, () => Dataset>;
 
 /** The name of a shipped dataset. */

@@ -31,5 +31,12 @@ describe('bench datasets (shipped in npm packages)', () => {
     expect(missing(penguins, 'beak_length_mm')).toBe(2);
     expect(missing(penguins, 'sex')).toBeGreaterThan(0);
     expect(missing(loadDataset('cars-mpg'), 'horsepower')).toBe(6);
+    // Every sixth hour of the 8,759 hourly normals (from 01 h on 1 January), in time order: day 1 at 06, 12, 18 h, ..., day 365 at 18 h.
+    const hourly = loadDataset('seattle-hourly-normals');
+    expect(datasetRows(hourly)).toBe(1459);
+    const column = (name: string) => hourly.features.find((feature) => feature.name === name)!.values as number[];
+    expect(new Set(column('hour'))).toEqual(new Set([0, 6, 12, 18]));
+    expect(column('day_of_year').every((day, index, days) => index === 0 || day >= days[index - 1]!)).toBe(true);
+    expect([column('day_of_year')[0], column('day_of_year').at(-1)]).toEqual([1, 365]);
   });
 });

@@ -129,7 +129,7 @@ describe('a task a user brings: a card file and a CSV', () => {
   it('lists the shipped tasks when a name is unknown', async () => {
     const error = await loadBenchTaskCard('nosuchtask').then(() => null, (reason: unknown) => reason);
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as Error).message).toMatch(/no shipped task "nosuchtask" \(shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast\); a card file of your own goes to --task-file/);
+    expect((error as Error).message).toMatch(/no shipped task "nosuchtask" \(shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast\); a card file of your own goes to --task-file/);
   });
 
   it('runs a sweep over a calibrated card file (taskFiles) beside a shipped task name', async () => {

@@ -63,6 +63,6 @@ describe('boden demo and boden bench', () => {
   it('names an unknown task card', async () => {
     const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('no shipped task "titanic" (shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, circle-packing-26)');
+    expect(result.stderr).toContain('no shipped task "titanic" (shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast, circle-packing-26)');
   }, 120_000);
 });
