@@ -3,6 +3,7 @@ import { confidenceCalibration, type ConfidenceCalibration } from '../judges/con
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import { researchIdeas } from '../validation/research-ideas.js';
 import { withoutAgentHeaders } from '../validation/without-agent-headers.js';
+import { crossValidatePlanWeight } from '../validation/plan-weight-selection.js';
 import type { ReferenceLabel } from '../validation/reference-label.js';
 import { validateAgainstLabels, type ValidationResult } from '../validation/validate-against-labels.js';
 import { judgeValidationScorer, metricValidationScorers } from '../validation/validation-scorer.js';
@@ -98,6 +99,9 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
         [headlineId, confidenceCalibration(byIdea.heldOut).expectedCalibrationError],
         [headerlessId, confidenceCalibration(byIdeaHeaderless.heldOut).expectedCalibrationError],
       ]);
+      // The embedder's plan weight, too, chosen on the other ideas' labels: the nearest-neighbour row's honest twin.
+      const planWeight = await crossValidatePlanWeight({ labels, runsByFile, ideas });
+      scorers.splice(1, 0, planWeight.scorer);
       if (commandJudge !== undefined) scorers.push(judgeValidationScorer(commandJudge.judge, novelty));
       const result = await validateAgainstLabels({ labels, runsByFile, scorers, seed, resamples });
       const calibration = confidenceCalibration(byIdea.heldOut, reliabilityEdges);
