@@ -1,37 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
-import type { Run } from '../../src/episode/run.js';
 import { createNoveltyPass } from '../../src/validation/novelty-pass.js';
+import { runOf } from './run-fixture.js';
 
-/** A run of three episodes with these plans and codes. */
-function run(id: string, texts: readonly (readonly [string, string])[]): Run {
-  return {
-    id,
-    source: { path: `${id}.json`, format: 'aide-journal-v2' },
-    metric: { name: null, maximize: true },
-    nodeCount: texts.length,
-    infeasibleAttempts: [],
-    episodes: texts.map(([plan, code], index) => ({
-      id: `${id}-${index}`,
-      runId: id,
-      index,
-      steps: { first: index, last: index },
-      plan,
-      code,
-      summary: null,
-      score: 1,
-      maximize: true,
-      failedAttempts: 0,
-      parentEpisodeId: null,
-      otherParentEpisodeIds: [],
-      timestamps: { start: null, end: null },
-      nodeIds: [`${id}-${index}`],
-      operators: [],
-      flags: [],
-      metadata: {},
-    })),
-  };
-}
+/** A run of these (plan, code) episodes. */
+const run = (id: string, texts: readonly (readonly [string, string])[]) => runOf(id, texts.map(([plan, code]) => ({ plan, code })), 'aide-journal-v2');
 
 const first = run('a', [
   ['Gradient boosting on raw features.', 'import lightgbm\nmodel = lightgbm.LGBMRegressor()'],

@@ -1,36 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../src/episode/run.js';
 import { researchIdeas } from '../../src/validation/research-ideas.js';
+import { runOf } from './run-fixture.js';
 
 /** A run whose episodes have these codes (the rest of each episode does not matter here). */
-function run(id: string, codes: readonly string[]): Run {
-  return {
-    id,
-    source: { path: `${id}.json`, format: 'ai-scientist-v2-stage-journal' },
-    metric: { name: null, maximize: true },
-    nodeCount: codes.length,
-    infeasibleAttempts: [],
-    episodes: codes.map((code, index) => ({
-      id: `${id}-${index}`,
-      runId: id,
-      index,
-      steps: { first: index, last: index },
-      plan: 'plan',
-      code,
-      summary: null,
-      score: 1,
-      maximize: true,
-      failedAttempts: 0,
-      parentEpisodeId: null,
-      otherParentEpisodeIds: [],
-      timestamps: { start: null, end: null },
-      nodeIds: [`${id}-${index}`],
-      operators: [],
-      flags: [],
-      metadata: {},
-    })),
-  };
-}
+const run = (id: string, codes: readonly string[]) => runOf(id, codes.map((code) => ({ plan: 'plan', code })));
 
 describe('researchIdeas', () => {
   it('joins runs that share an episode\'s code, transitively, and keeps the others apart', () => {
