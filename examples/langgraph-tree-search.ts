@@ -49,7 +49,7 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
     },
   });
   const shaping = recordShapingEvents(graph.events);
-  const state = await graph.invoke({}, { configurable: { thread_id: options.thread ?? `langgraph-${seed}` }, recursionLimit: 20 * budget + 10 });
+  const state = await graph.invoke({}, { configurable: { thread_id: options.thread ?? `langgraph-${seed}` } });
   const best = state.journal.reduce<number | null>((top, node) => (node.metric !== null && (top === null || node.metric > top) ? node.metric : top), null);
   const tree = formatTree(
     state.journal.map((node) => ({

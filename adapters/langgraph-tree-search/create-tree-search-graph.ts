@@ -23,7 +23,8 @@ export type ReplayedSearchGraph = ReturnType<typeof createReplayedSearchGraph>;
  * A tree search as a LangGraph `StateGraph`, with the operators as prompts to `model` (or the host's `operators`) and
  * `shaping` wrapping the policy's selector. `policy: 'greedy'` (default) is AIDE's loop as select / propose / evaluate / observe nodes;
  * `'mcts'` and `'evolutionary'` run the `mcts` and `evolutionary` adapters one iteration per graph step. With a
- * checkpointer every run resumes after a crash with the journal an uninterrupted run would have.
+ * checkpointer every run resumes after a crash with the journal an uninterrupted run would have. The graph's default
+ * `recursionLimit` is sized from `budget` (LangGraph's own 25 would stop a search early); one passed to `invoke` wins.
  *
  * @example
  * const graph = createTreeSearchGraph({ model, task, evaluate, budget: 20, policy: 'mcts', shaping: () => [adaptiveExploration({ source })] });

@@ -138,7 +138,10 @@ export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
     .addConditionalEdges('propose', (state: State) => (state.pending?.admitted === true ? 'evaluate' : next(state)), ['evaluate', 'select', END])
     .addEdge('evaluate', 'observe')
     .addConditionalEdges('observe', next, ['select', END]);
-  return Object.assign(graph.compile(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }), {
+  // LangGraph stops a run after 25 graph steps by default; a step here is up to four of them, more while the gate
+  // resamples. A caller's own recursionLimit still wins.
+  const compiled = graph.compile(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }).withConfig({ recursionLimit: 10 * budget + 25 });
+  return Object.assign(compiled, {
     /** The shaping events of this graph's selector (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`). */
     events: selector.events,
   });

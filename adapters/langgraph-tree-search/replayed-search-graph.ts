@@ -116,7 +116,9 @@ export function createReplayedSearchGraph(options: {
 
   const next = (state: State) => (state.steps >= budget || built?.finished() === true ? END : 'iterate');
   const graph = new StateGraph(ReplayedSearchState).addNode('iterate', iterate).addEdge(START, 'iterate').addConditionalEdges('iterate', next, ['iterate', END]);
-  return Object.assign(graph.compile(options.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }), {
+  // One graph step per iteration, and an iteration spends at least one of the budget; a caller's recursionLimit still wins.
+  const compiled = graph.compile(options.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }).withConfig({ recursionLimit: budget + 25 });
+  return Object.assign(compiled, {
     /** The shaping events of the graph's search (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`). */
     events,
   });

@@ -110,8 +110,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
         ...(policy === 'aide' ? {} : policy === 'mcts' ? { mcts: mctsShape } : { evolutionary: evolutionShape }),
       });
       graph.events.on('mode-changed', ({ from, to, reason, averageNovelty }) => onModeSwitch({ from, to, reason, averageNovelty }));
-      // Greedy takes up to four graph steps per episode (more while the gate resamples); the others one per iteration.
-      await graph.invoke({}, { recursionLimit: 20 * episodes + 100 });
+      await graph.invoke({});
     };
     return { shaped, bonusShifts, run };
   }

@@ -78,7 +78,7 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     const modes: string[] = [];
     graph.events.on('candidate-rejected', (event) => rejected.push(event.id));
     graph.events.on('mode-changed', (event) => modes.push(event.to));
-    const state = await graph.invoke({}, { recursionLimit: 200 });
+    const state = await graph.invoke({});
     expect(state.steps).toBe(10);
     expect(rejected.length).toBeGreaterThan(0);
     expect(state.rejections).toBe(rejected.length);
@@ -93,10 +93,10 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   });
 
   it('resumes from its checkpoint after a crash in evaluation and ends with the journal of an uninterrupted run', async () => {
-    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate }).invoke({}, { recursionLimit: 200 });
+    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate }).invoke({});
 
     const checkpointer = new MemorySaver();
-    const thread = { configurable: { thread_id: 'crash' }, recursionLimit: 200 };
+    const thread = { configurable: { thread_id: 'crash' } };
     let calls = 0;
     const crashing = (node: { code: string }) => {
       calls += 1;
@@ -230,7 +230,7 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       const research = createScriptedResearch(7);
       return { operators: { draft: () => research.draft(), improve: ({ parent }: { parent: AideNode }) => research.improve(parent), debug: ({ parent }: { parent: AideNode }) => research.debug(parent) }, evaluate: (node: { plan: string; code: string }) => research.evaluate(node) };
     };
-    const graph = await createTreeSearchGraph({ ...host(), budget: 15, seed: 4, shaping }).invoke({}, { recursionLimit: 200 });
+    const graph = await createTreeSearchGraph({ ...host(), budget: 15, seed: 4, shaping }).invoke({});
     const adapter = createAideGreedySearch({ ...host(), seed: 4, selector: wrapSelector({ selector: createAideGreedySelector(), middleware: shaping() }) });
     await adapter.run(15);
     expect(graph.journal).toEqual(adapter.nodes);
