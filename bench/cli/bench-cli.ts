@@ -163,6 +163,9 @@ export function benchCommand(): Command {
     if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
       throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
     }
+    if (options.agent !== 'simulated' && (options.llmModel ?? '') === '') {
+      throw new TaskArgumentError({ argument: '--llm-model', reason: `--agent ${options.agent} needs the served model's name: --llm-model <name> (and --llm-base-url for a server other than OpenAI's)` });
+    }
     await sweepAndReport(
       {
         tasks: options.tasks ?? [],

@@ -34,6 +34,9 @@ describe('boden demo and boden bench', () => {
     expect(noTasks.code).toBe(2);
     expect(noTasks.stderr).toMatch(/give the tasks to sweep: --tasks <names>.*--task-file <cards>/);
     expect(noTasks.stderr).not.toMatch(/runSweep|invalid options/);
+    const noModel = await runCli(['bench', '--tasks', 'boston', '--agent', 'langchain', '--out', join(directory, 'bad')]);
+    expect(noModel.code).toBe(2);
+    expect(noModel.stderr).toMatch(/--llm-model.*--agent langchain needs the served model's name/s);
   }, 180_000);
 
   it('boden bench --agent langchain runs an LLM (here the fake server) through the LangGraph tree search graph', async () => {
