@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
-import type { Run, TrajectoryNode } from '../../src/index.js';
+import type { Run } from '../../src/episode/run.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
 import { parentMap } from './aide-journal-importer.js';
 import { buildRun } from './build-run.js';
 import type { ImportOptions } from './import-options.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { InvalidFieldError, type Run, type TrajectoryNode } from '../../src/index.js';
+import type { Run } from '../../src/episode/run.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { buildRun } from './build-run.js';
 import type { ImportOptions } from './import-options.js';
 import { readJsonJournal } from './json-journal-reader.js';

@@ -1,7 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { EmptyTrajectoryError, InvalidFieldError, UnknownParentError, type Run, type TrajectoryNode } from '../../src/index.js';
+import type { Run } from '../../src/episode/run.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
+import { EmptyTrajectoryError } from '../../src/errors/empty-trajectory-error.js';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { UnknownParentError } from '../../src/errors/unknown-parent-error.js';
 import { buildRun } from './build-run.js';
 import type { ImportOptions } from './import-options.js';
 import { parseJsonLine } from './parse-json-line.js';

@@ -1,4 +1,7 @@
-import { EmptyTrajectoryError, isValidNode, segmentEpisodes, type Run, type TrajectoryNode } from '../../src/index.js';
+import type { Run } from '../../src/episode/run.js';
+import { isValidNode, segmentEpisodes } from '../../src/episode/segment-episodes.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
+import { EmptyTrajectoryError } from '../../src/errors/empty-trajectory-error.js';
 
 /** Segments normalised nodes into a run, taking the metric direction from the valid nodes. */
 export function buildRun(options: {

@@ -1,7 +1,9 @@
 import { constants } from 'node:fs';
 import { access, open, stat } from 'node:fs/promises';
 import { FileReadError } from '../../src/errors/file-read-error.js';
-import { EmptyTrajectoryError, NotATrajectoryError, type TrajectoryFormat } from '../../src/index.js';
+import type { TrajectoryFormat } from '../../src/episode/trajectory-format.js';
+import { EmptyTrajectoryError } from '../../src/errors/empty-trajectory-error.js';
+import { NotATrajectoryError } from '../../src/errors/not-a-trajectory-error.js';
 import { isOpenEvolveCheckpoint } from './openevolve-importer.js';
 import { stripBom } from '../../src/text/strip-bom.js';
 

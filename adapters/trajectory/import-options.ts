@@ -1,4 +1,4 @@
-import type { TrajectoryNode } from '../../src/index.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
 
 /** Options shared by the importers. */
 export interface ImportOptions {

@@ -1,7 +1,10 @@
 import type { Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidFieldError, readEpisodesJsonl, type Run, type TrajectoryFormat } from '../../src/index.js';
+import { readEpisodesJsonl } from '../../src/episode/episode-jsonl.js';
+import type { Run } from '../../src/episode/run.js';
+import type { TrajectoryFormat } from '../../src/episode/trajectory-format.js';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { importAiScientistV2Journal } from './ai-scientist-v2-importer.js';
 import { importAideJournal } from './aide-journal-importer.js';
 import { importAiraDojoJournal } from './aira-dojo-importer.js';

@@ -1,7 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { none } from 'stream-chain/defs.js';
 import { jsonParser } from 'stream-json/core/parser.js';
-import { EmptyTrajectoryError, InvalidFieldError, InvalidJsonError, NotATrajectoryError } from '../../src/index.js';
+import { EmptyTrajectoryError } from '../../src/errors/empty-trajectory-error.js';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
+import { NotATrajectoryError } from '../../src/errors/not-a-trajectory-error.js';
 import { stripBom } from '../../src/text/strip-bom.js';
 
 /** A journal's nodes (only the fields asked for) and its parent map, read without holding the whole file. */

@@ -1,7 +1,11 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { EmptyTrajectoryError, InvalidJsonError, NotATrajectoryError, type Run, type TrajectoryNode } from '../../src/index.js';
+import type { Run } from '../../src/episode/run.js';
+import type { TrajectoryNode } from '../../src/episode/trajectory-node.js';
+import { EmptyTrajectoryError } from '../../src/errors/empty-trajectory-error.js';
+import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
+import { NotATrajectoryError } from '../../src/errors/not-a-trajectory-error.js';
 import { buildRun } from './build-run.js';
 import type { ImportOptions } from './import-options.js';
 import { parseNode, runIdFromPath } from './parse-node.js';

@@ -1,4 +1,4 @@
-import { InvalidJsonError } from '../../src/index.js';
+import { InvalidJsonError } from '../../src/errors/invalid-json-error.js';
 import { stripBom } from '../../src/text/strip-bom.js';
 
 /** Parses one line of a JSON-lines file (a leading UTF-8 BOM ignored); a failure names the file and the line. */

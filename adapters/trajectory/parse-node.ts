@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InvalidFieldError } from '../../src/index.js';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 
 /** Validates one raw node against a format's schema; a failure names the file and the JSON path of the field. */
 export function parseNode<Schema extends z.ZodType>(

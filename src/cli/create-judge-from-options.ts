@@ -5,7 +5,6 @@ import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import { createEscalatingJudge, type EscalatingJudge } from '../judges/escalating-judge.js';
 import type { Judge } from '../judges/judge.js';
 import type { LlmJudge } from '../judges/llm-judge.js';
-import { createOpenAiCompatibleJudge } from '../judges/openai-compatible-judge.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 
 /** Rubric confidence below which the escalating judge asks the LLM, unless `--escalation-threshold` says otherwise. */
@@ -73,9 +72,11 @@ export interface CommandJudge {
 /**
  * Builds the judge named by `--judge`: the offline `RubricJudge`, an `LlmJudge` on any OpenAI-compatible server
  * (`--llm-base-url`, `--llm-model`, key from `OPENAI_API_KEY`) that falls back to the rubric judge, or the two
- * behind an `EscalatingJudge`. Undefined for `none`. Misconfiguration throws before any work starts.
+ * behind an `EscalatingJudge`. Undefined for `none`. Misconfiguration throws before any work starts. The LLM judge's
+ * module (LangChain and its OpenAI client) is imported only when an LLM judge is asked for: it is most of a command's
+ * start-up time.
  */
-export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJudge | undefined {
+export async function createJudgeFromOptions(options: JudgeCommandOptions): Promise<CommandJudge | undefined> {
   const choice = options.judge ?? 'none';
   if (choice === 'none') return undefined;
   const rubric = new RubricJudge();
@@ -90,6 +91,7 @@ export function createJudgeFromOptions(options: JudgeCommandOptions): CommandJud
   if (options.llmCache !== undefined && existsSync(options.llmCache) && !statSync(options.llmCache).isDirectory()) {
     throw new InvalidOptionsError({ target: `--judge ${choice}`, issues: [{ path: '--llm-cache', message: `${options.llmCache} is a file, not a directory` }] });
   }
+  const { createOpenAiCompatibleJudge } = await import('../judges/openai-compatible-judge.js');
   const llm = createOpenAiCompatibleJudge({
     baseURL: options.llmBaseUrl,
     model: options.llmModel,

@@ -6,7 +6,6 @@ import { ReportWriteError } from '../errors/report-write-error.js';
 import { rubricLabels } from '../judges/judge-verdict.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { countReportCharts } from '../report/report-document.js';
-import { renderReportHtml } from '../report/report-html.js';
 import { scoreRunForReport, type ReportRun } from '../report/report-run.js';
 import { buildTrajectoryReport } from '../report/trajectory-report.js';
 import type { TrajectoryStatistics } from '../report/trajectory-statistics.js';
@@ -93,6 +92,8 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
       });
       const charts = countReportCharts(document);
       try {
+        // Imported here: the chart renderer (Vega) loads only when a report is written.
+        const { renderReportHtml } = await import('../report/report-html.js');
         await writeReportFile(options.out, await renderReportHtml(document));
       } catch (error) {
         io.stderr.write(`boden report: ${describeFailure(error)}\n`);

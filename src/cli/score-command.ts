@@ -54,7 +54,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       }
       let commandJudge: CommandJudge | undefined;
       try {
-        commandJudge = createJudgeFromOptions(options);
+        commandJudge = await createJudgeFromOptions(options);
       } catch (error) {
         io.stderr.write(`boden score: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
-import { createServeApp } from '../serve/create-serve-app.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
@@ -42,6 +41,8 @@ export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       }
       let served;
       try {
+        // Imported here: Fastify and the metrics registry load only for the command that serves.
+        const { createServeApp } = await import('../serve/create-serve-app.js');
         served = await createServeApp({ dataDirectory: options.data ?? null, token });
         await served.app.listen({ host: options.host, port: options.port });
       } catch (error) {

@@ -52,7 +52,7 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       const { seed, resamples } = options;
       let commandJudge: CommandJudge | undefined;
       try {
-        commandJudge = createJudgeFromOptions(options);
+        commandJudge = await createJudgeFromOptions(options);
       } catch (error) {
         io.stderr.write(`boden validate: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
