@@ -84,20 +84,20 @@ export function createReplayedSearchGraph(options: {
     if (built === undefined) built = fresh();
     const current = built;
     if (current.iterations > state.iterations) throw new CheckpointMismatchError({ reason: `this graph's search has run ${current.iterations} iterations, the thread's record ${state.iterations}: one graph ran two threads` });
-    if (current.iterations < state.iterations) {
-      current.recorder.replay(state.calls);
-      replaying = true;
-      try {
-        while (current.iterations < state.iterations) {
-          await current.search.step(budget - current.search.spent);
-          current.iterations += 1;
-        }
-      } finally {
-        replaying = false;
-      }
-      current.recorder.endReplay();
-    }
     try {
+      if (current.iterations < state.iterations) {
+        current.recorder.replay(state.calls);
+        replaying = true;
+        try {
+          while (current.iterations < state.iterations) {
+            await current.search.step(budget - current.search.spent);
+            current.iterations += 1;
+          }
+        } finally {
+          replaying = false;
+        }
+        current.recorder.endReplay();
+      }
       const { rejections } = await current.search.step(budget - current.search.spent);
       current.iterations += 1;
       return {
@@ -108,7 +108,7 @@ export function createReplayedSearchGraph(options: {
         rejections: state.rejections + rejections.length,
       };
     } catch (error) {
-      // The search stopped mid-iteration: its tree is half updated, so the next run rebuilds and replays it.
+      // The search stopped mid-iteration (or mid-replay): its tree is half updated, so the next run rebuilds it.
       built = undefined;
       throw error;
     }

@@ -223,6 +223,9 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     expect(CheckpointMismatchError.isInstance(failure)).toBe(true);
     // The first iteration (three drafts, three evaluations) is on record; two children per leaf make four calls of it.
     expect((failure as Error).message).toMatch(/the record holds 6 calls, but the search made 4 in as many iterations/);
+    // Asked again, the same graph refuses again: the half-replayed search is not kept and run on live.
+    const again = await other.invoke(null, thread).catch((error: unknown) => error);
+    expect(CheckpointMismatchError.isInstance(again)).toBe(true);
   });
 
   it("takes the host's own operators instead of a model: greedy then runs as the aide-greedy adapter does", async () => {
