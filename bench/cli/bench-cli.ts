@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { describeFailure } from '../../src/cli/load-runs.js';
+import { describeFailure } from '../../src/cli/describe-failure.js';
 import { markRequiredOptions } from '../../src/cli/mark-required-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { buildCorpus } from '../corpus/build-corpus.js';
 import { readCorpusManifest } from '../corpus/corpus-files.js';
 import { corpusManifestName } from '../corpus/corpus-manifest.js';
@@ -8,7 +9,7 @@ import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { describeFailure } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
 import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 interface CorpusBuildOptions {
@@ -55,5 +56,5 @@ export function corpusCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         setExitCode(ExitCode.usageOrInputError);
       }
     });
-  return new Command('corpus').description('build corpora of a task\'s solutions for H-creativity (see `boden hscore`)').addCommand(build);
+  return new Command('corpus').description(commandDescriptions.corpus).addCommand(build);
 }

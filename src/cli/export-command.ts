@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
@@ -17,7 +18,7 @@ interface ExportCommandOptions {
 /** `boden export <paths...>`: converts trajectories of any format into boden's episode JSON lines. */
 export function exportCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('export')
-    .description('convert trajectories of any supported format to boden\'s episode JSON lines (runs, episodes, infeasible attempts)')
+    .description(commandDescriptions.export)
     .argument('<paths...>', 'trajectory files or directories')
     .option('--out <file>', 'write to this file (atomically) instead of stdout')
     .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
 import { confidenceCalibration, type ConfidenceCalibration } from '../judges/confidence-calibration.js';
 import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.js';
@@ -12,7 +13,7 @@ import { addBootstrapOptions } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
-import { describeFailure } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
@@ -46,7 +47,7 @@ interface FitReport {
  */
 export function fitJudgeCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addBootstrapOptions(new Command('fit-judge'))
-    .description('fit the rubric judge\'s thresholds on reference labels; report in-sample and leave-one-run-out ρ with 95% CIs')
+    .description(commandDescriptions['fit-judge'])
     .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label')
     .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
     .option('--out <json>', 'write the fitted parameters here (atomically), e.g. src/judges/rubric-judge-parameters.json')

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import type { Corpus } from '../corpus/corpus.js';
 import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore } from '../corpus/h-creativity-scorer.js';
 import { scoreMedalTiers, type MedalTierScore } from '../corpus/medal-tier-calibration.js';
@@ -9,7 +10,8 @@ import type { Run } from '../episode/run.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { describeFailure, loadRuns } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
+import { loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
@@ -37,7 +39,7 @@ interface ScoredRun {
  */
 export function hscoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('hscore')
-    .description('score every episode\'s H-creativity: the rubric judge (0-4) against its k nearest corpus solutions, and its distance to the corpus')
+    .description(commandDescriptions.hscore)
     .argument('<trajectories...>', 'trajectory files or directories')
     .requiredOption('--corpus <dir>', 'a corpus directory built by `boden corpus build`')
     .option('--cross-task <dir>', 'also score the episodes against this corpus of an unrelated task (the ceiling H)')

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { importTrajectory } from '../../adapters/trajectory/index.js';
 import type { Run } from '../episode/run.js';
 import { readReferenceLabels, type ReferenceLabel } from '../validation/reference-label.js';
-import { describeFailure } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
 import type { Progress } from './progress.js';
 
 /**

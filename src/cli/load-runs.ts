@@ -1,6 +1,6 @@
 import { expandTrajectoryInputs, importTrajectory, type ImportTrajectoryOptions } from '../../adapters/trajectory/index.js';
-import { BodenError } from '../errors/boden-error.js';
 import type { Run } from '../episode/run.js';
+import { describeFailure } from './describe-failure.js';
 import type { Progress } from './progress.js';
 
 /** An input that could not be read, with the message to show. */
@@ -27,10 +27,4 @@ export async function loadRuns(
   }
   options.progress.end();
   return { runs, failures, inputs: inputs.length };
-}
-
-/** The one-line message for an error: a boden error's own message, anything else marked as unexpected. */
-export function describeFailure(error: unknown): string {
-  if (BodenError.isInstance(error)) return error.message;
-  return `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

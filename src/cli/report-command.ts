@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { ReportWriteError } from '../errors/report-write-error.js';
 import { rubricLabels } from '../judges/judge-verdict.js';
@@ -14,7 +15,8 @@ import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { describeFailure, loadRuns } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
+import { loadRuns } from './load-runs.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
@@ -36,7 +38,7 @@ interface ReportCommandOptions {
  */
 export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return new Command('report')
-    .description('judge every episode on the 0-4 rubric (P-creativity) and write an HTML report of P-creativity and impact over the run')
+    .description(commandDescriptions.report)
     .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
     .requiredOption('--out <file>', 'write the HTML report to this file (atomically)')
     .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
@@ -12,7 +13,8 @@ import { wholeNumberOption } from './bootstrap-options.js';
 import { addLlmJudgeOptions, createJudgeFromOptions, defaultEscalationThreshold, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { describeFailure, loadRuns } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
+import { loadRuns } from './load-runs.js';
 import { createProgress, type Progress } from './progress.js';
 import { escapeCell, formatNumber, formatTextTable } from './text-table.js';
 
@@ -29,7 +31,7 @@ interface ScoreCommandOptions extends JudgeCommandOptions {
 export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addLlmJudgeOptions(
     new Command('score')
-      .description('import trajectories and print, per run, every episode with its score, impact, failed attempts and novelty metrics')
+      .description(commandDescriptions.score)
       .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
       .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
       .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { describeFailure } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
 
 interface ServeCommandOptions {
   host: string;
@@ -21,7 +22,7 @@ const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
  */
 export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo, stop?: Promise<void>): Command {
   return new Command('serve')
-    .description('serve runs over HTTP/JSON on loopback: score, gate and shape the nodes of a search loop in any language (Python: clients/python)')
+    .description(commandDescriptions.serve)
     .option('--host <address>', 'address to bind; other than loopback it needs --token', '127.0.0.1')
     .addOption(wholeNumberOption('--port <n>', 'port (0 picks a free one, printed at start)', { minimum: 0, defaultValue: 7878 }))
     .option('--data <dir>', 'directory of the run logs: every acknowledged call is fsynced there and replayed at start')

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { commandDescriptions } from './command-descriptions.js';
 import { confidenceCalibration, type ConfidenceCalibration } from '../judges/confidence-calibration.js';
 import { krippendorffAlpha } from '../statistics/krippendorff-alpha.js';
 import { researchIdeas } from '../validation/research-ideas.js';
@@ -20,7 +21,7 @@ import { addBootstrapOptions } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { loadLabelledRuns } from './load-labelled-runs.js';
-import { describeFailure } from './load-runs.js';
+import { describeFailure } from './describe-failure.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
@@ -38,7 +39,7 @@ interface ValidateCommandOptions extends JudgeCommandOptions {
 export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo = processIo): Command {
   return addLlmJudgeOptions(
     addBootstrapOptions(new Command('validate'))
-      .description('correlate every registered metric and judge with reference P-creativity labels (Spearman ρ, bootstrap 95% CI)')
+      .description(commandDescriptions.validate)
       .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label, annotators')
       .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
       .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
