@@ -1,14 +1,16 @@
 /**
- * Real vs simulated agent behaviour ("Prove it works", part 3): bug rate, debug success and the share of each
- * improvement move (family switch, feature engineering, other component, refinement), measured the same way on
- * the shared real trajectories (`../shared/data/trajectories`) and on the simulated agent's unshaped runs of the
- * committed sweep (`bench/results/sweep-3-tasks/runs.jsonl.gz`). Moves are classified from the concepts
+ * Real vs simulated agent behaviour ("Prove it works", part 3): bug rate, debug success, the share of each
+ * improvement move (family switch, feature engineering, other component, refinement) and the collapse (the share
+ * of strategic moves by quarter of the run and by the number of new bests found before), measured the same way on
+ * the shared real trajectories (`../shared/data/trajectories`) and on the simulated agent's unshaped runs: by default
+ * profile v1 and v2 on the same tasks and calibration seeds (`bench/results/agent-fit/<profile>/runs.jsonl.gz`).
+ * Moves are classified from the concepts
  * `ConceptExtractor` finds in parent and child (`classifyMove`), for real and simulated nodes alike; the simulated
  * agent's own labels (and AI-Scientist-v2's hyper-parameter and ablation names) are shown beside, with the
  * pipelines' true change (`classifyChange` on the configs), to see where the classifier agrees. AI-Scientist-v2 runs are a
  * column of their own and their seed re-runs are left out (they re-run the best node, not a move). Prints Markdown.
  *
- *   npx tsx bench/compare-agent-behaviour.ts [--trajectories DIR] [--records FILE]
+ *   npx tsx bench/compare-agent-behaviour.ts [--trajectories DIR] [--records LABEL=FILE,LABEL=FILE]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -20,9 +22,11 @@ import { ConceptExtractor, isValidNode, type TrajectoryFormat, type TrajectoryNo
 import {
   measureAgentBehaviour,
   moveKinds,
+  bestsBins,
   poolAgentBehaviour,
   type AgentBehaviour,
   type BehaviourNode,
+  type StrategicCount,
 } from './agents/agent-behaviour.js';
 import { classifyChange } from './agents/classify-change.js';
 import { canonicalConfigKey, parsePipelineConfig } from './env/canonical-config.js';
@@ -36,8 +40,13 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     trajectories: { type: 'string', default: fileURLToPath(new URL('../../shared/data/trajectories', import.meta.url)) },
-    records: { type: 'string', default: fileURLToPath(new URL('./results/sweep-3-tasks/runs.jsonl.gz', import.meta.url)) },
+    records: { type: 'string', default: ['v1', 'v2'].map((profile) => `${profile}=${fileURLToPath(new URL(`./results/agent-fit/${profile}/runs.jsonl.gz`, import.meta.url))}`).join(',') },
   },
+});
+// Each simulated column: a label and a file of run records (gzipped JSON lines, or plain).
+const recordFiles = values.records.split(',').map((entry) => {
+  const at = entry.indexOf('=');
+  return at < 0 ? { label: relative(repository, entry), file: entry } : { label: entry.slice(0, at), file: entry.slice(at + 1) };
 });
 const trajectoryRoot = values.trajectories;
 if (!existsSync(trajectoryRoot)) {
@@ -57,9 +66,9 @@ const byFormat = new Map<TrajectoryFormat, AgentBehaviour[]>();
 const seedNodes = { nodes: 0, seed: 0, seedAggregation: 0, buggy: 0 };
 for (const input of await expandTrajectoryInputs([trajectoryRoot])) {
   const format = await detectTrajectoryFormat(input);
-  const nodes = await readRealNodes(input, format);
+  const { nodes, maximize } = await readRealNodes(input, format);
   const measured = nodes.filter((node) => node.flags.length === 0);
-  const behaviour = measureAgentBehaviour(measured, extractor);
+  const behaviour = measureAgentBehaviour(measured, extractor, maximize);
   if (format === 'ai-scientist-v2-stage-journal') {
     realGroups.aisv2.push(behaviour);
     const seeds = nodes.filter((node) => node.flags.length > 0);
@@ -71,11 +80,15 @@ for (const input of await expandTrajectoryInputs([trajectoryRoot])) {
   byFormat.set(format, [...(byFormat.get(format) ?? []), behaviour]);
 }
 
-/** The nodes of one real trajectory as the importer normalised them (its `onNodes` hook), in behaviour's shape. */
-async function readRealNodes(input: string, format: TrajectoryFormat): Promise<RealNode[]> {
+/**
+ * The nodes of one real trajectory as the importer normalised them (its `onNodes` hook), in behaviour's shape, and
+ * the direction of its metric (the imported run's: most nodes' own).
+ */
+async function readRealNodes(input: string, format: TrajectoryFormat): Promise<{ nodes: RealNode[]; maximize: boolean }> {
   let nodes: readonly TrajectoryNode[] = [];
-  await importTrajectory(input, { format, onNodes: (normalised) => void (nodes = normalised) });
-  return nodes.map((node) => ({
+  const runs = await importTrajectory(input, { format, onNodes: (normalised) => void (nodes = normalised) });
+  const maximize = runs[0]?.metric.maximize ?? true;
+  return { maximize, nodes: nodes.map((node) => ({
     id: node.id,
     parentIds: node.parentIds,
     plan: node.plan,
@@ -85,42 +98,57 @@ async function readRealNodes(input: string, format: TrajectoryFormat): Promise<R
     flags: node.flags,
     // AI-Scientist-v2 names the hyper-parameter a tuning node sweeps and the component an ablation removes.
     ...(node.metadata.hyperparameterName ? { label: 'hyper-parameter' } : node.metadata.ablationName ? { label: 'ablation' } : {}),
-  }));
+  })) };
 }
 
-// ---- Simulated runs: the unshaped arm of the committed sweep, plan and code rebuilt from each pipeline. ----
+// ---- Simulated runs: the unshaped arm of each records file, plan and code rebuilt from each pipeline. ----
 
-const records: BenchRunRecord[] = gunzipSync(readFileSync(values.records))
-  .toString('utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => BenchRunRecordSchema.parse(JSON.parse(line)))
-  .filter((record) => record.arm.strength === 0 && record.arm.schedule === 'none' && record.agent === 'simulated');
 const cards = new Map<string, BenchTaskCard>();
 const rendered = new Map<string, { plan: string; code: string }>();
-const simulatedByPolicy = new Map<string, AgentBehaviour[]>();
-// The same nodes labelled with their true change, read off the two configs: how far the labels are from the truth.
-const simulatedByConfig: AgentBehaviour[] = [];
-for (const record of records) {
-  const card = cards.get(record.task) ?? (await loadBenchTaskCard(record.task));
-  cards.set(record.task, card);
-  const configKeyOf = new Map(record.episodes.map((episode) => [episode.nodeId, episode.configKey]));
-  const nodes: BehaviourNode[] = record.episodes.map((episode) => ({
-    id: episode.nodeId,
-    parentIds: episode.parentIds,
-    ...render(card, episode.configKey),
-    buggy: episode.status === 'buggy',
-    score: episode.score,
-    label: episode.kind,
-  }));
-  simulatedByPolicy.set(record.policy, [...(simulatedByPolicy.get(record.policy) ?? []), measureAgentBehaviour(nodes, extractor)]);
-  const trueChanges = record.episodes.map((episode, index) => {
-    const parentKey = episode.parentIds.length === 1 ? configKeyOf.get(episode.parentIds[0]!) : undefined;
-    const change = parentKey === undefined ? undefined : classifyChange(parsePipelineConfig(JSON.parse(parentKey)), parsePipelineConfig(JSON.parse(episode.configKey)));
-    const { label: _label, ...node } = nodes[index]!;
-    return change === undefined ? node : { ...node, label: change };
-  });
-  simulatedByConfig.push(measureAgentBehaviour(trueChanges, extractor));
+/** One simulated column: its runs by policy, and the same nodes labelled with their true change (read off the two configs). */
+interface SimulatedColumn {
+  readonly label: string;
+  readonly file: string;
+  readonly runs: number;
+  readonly byPolicy: Map<string, AgentBehaviour[]>;
+  readonly byConfig: AgentBehaviour[];
+}
+const simulated: SimulatedColumn[] = [];
+for (const { label, file } of recordFiles) {
+  if (!existsSync(file)) {
+    console.log(`compare-agent-behaviour: no run records at ${file} (make them with the command in bench/results/agent-fit/README.md): nothing to compare.`);
+    process.exit(0);
+  }
+  const bytes = readFileSync(file);
+  const records: BenchRunRecord[] = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => BenchRunRecordSchema.parse(JSON.parse(line)))
+    .filter((record) => record.arm.strength === 0 && record.arm.schedule === 'none' && record.agent === 'simulated' && record.task !== 'circle-packing-26');
+  const column: SimulatedColumn = { label, file, runs: records.length, byPolicy: new Map(), byConfig: [] };
+  for (const record of records) {
+    const card = cards.get(record.task) ?? (await loadBenchTaskCard(record.task));
+    cards.set(record.task, card);
+    const configKeyOf = new Map(record.episodes.map((episode) => [episode.nodeId, episode.configKey]));
+    const nodes: BehaviourNode[] = record.episodes.map((episode) => ({
+      id: episode.nodeId,
+      parentIds: episode.parentIds,
+      ...render(card, episode.configKey),
+      buggy: episode.status === 'buggy',
+      score: episode.score,
+      label: episode.kind,
+    }));
+    column.byPolicy.set(record.policy, [...(column.byPolicy.get(record.policy) ?? []), measureAgentBehaviour(nodes, extractor, card.maximize)]);
+    const trueChanges = record.episodes.map((episode, index) => {
+      const parentKey = episode.parentIds.length === 1 ? configKeyOf.get(episode.parentIds[0]!) : undefined;
+      const change = parentKey === undefined ? undefined : classifyChange(parsePipelineConfig(JSON.parse(parentKey)), parsePipelineConfig(JSON.parse(episode.configKey)));
+      const { label: _label, ...node } = nodes[index]!;
+      return change === undefined ? node : { ...node, label: change };
+    });
+    column.byConfig.push(measureAgentBehaviour(trueChanges, extractor, card.maximize));
+  }
+  simulated.push(column);
 }
 
 function render(card: BenchTaskCard, configKey: string): { plan: string; code: string } {
@@ -138,11 +166,13 @@ function render(card: BenchTaskCard, configKey: string): { plan: string; code: s
 
 // ---- Tables. ----
 
-const columns = {
+const simulatedName = (column: SimulatedColumn) => `simulated ${column.label} (unshaped)`;
+const columns: Record<string, AgentBehaviour> = {
   'real AIDE / AIRA-dojo / OpenEvolve': poolAgentBehaviour(realGroups.other),
   'real AI-Scientist-v2 (seed re-runs excluded)': poolAgentBehaviour(realGroups.aisv2),
-  'simulated (unshaped sweep runs)': poolAgentBehaviour([...simulatedByPolicy.values()].flat()),
+  ...Object.fromEntries(simulated.map((column) => [simulatedName(column), poolAgentBehaviour([...column.byPolicy.values()].flat())])),
 };
+const strategicShare = (count: StrategicCount | undefined) => (count === undefined ? '—' : percent(count.strategic, count.improvements));
 const percent = (count: number, total: number) => (total === 0 ? '—' : `${((100 * count) / total).toFixed(1)}% (${count}/${total})`);
 const labelOrder = ['refinement', 'component', 'family-switch', 'hyper-parameter', 'ablation'];
 const labelled = (behaviour: AgentBehaviour) => {
@@ -161,6 +191,18 @@ const rows: [string, (behaviour: AgentBehaviour) => string][] = [
   ...moveKinds.map((kind): [string, (behaviour: AgentBehaviour) => string] => [`— **${kind}** (${kind === 'hyper-parameter' ? 'code-classified' : 'concept-classified'}, of improvements)`, (b) => percent(b.moves[kind], b.improvements)]),
   ['— labelled by the agent (simulated: its move kind; AI-Scientist-v2: hyperparam_name / ablation_name)', labelled],
   ['not moves: crossovers / orphans / children of unscored nodes', (b) => `${b.crossovers} / ${b.orphans} / ${b.childrenOfUnscored}`],
+  ...[0, 1, 2, 3].map((quarter): [string, (behaviour: AgentBehaviour) => string] => [
+    `${quarter === 0 ? '**strategic share** (family switch, features, component; of improvements) in ' : '— in '}quarter ${quarter + 1} of the run`,
+    (b) => strategicShare(b.collapse.byQuarter[quarter]),
+  ]),
+  ...[0, 1, 2, 3].map((quarter): [string, (behaviour: AgentBehaviour) => string] => [
+    `${quarter === 0 ? '**new to the run** (improvements with a concept no earlier node had) in ' : '— in '}quarter ${quarter + 1}`,
+    (b) => strategicShare(b.collapse.newToRunByQuarter[quarter]),
+  ]),
+  ...bestsBins.map((lowest, bin): [string, (behaviour: AgentBehaviour) => string] => [
+    `${bin === 0 ? '**strategic share** after ' : '— after '}${bin + 1 < bestsBins.length ? `${lowest}-${bestsBins[bin + 1]! - 1}` : `${lowest} or more`} new bests`,
+    (b) => strategicShare(b.collapse.byBests[bin]),
+  ]),
 ];
 const table = (named: Record<string, AgentBehaviour>) => {
   const names = Object.keys(named);
@@ -172,7 +214,11 @@ const table = (named: Record<string, AgentBehaviour>) => {
 const trajectoryDisplay = relative(repository, trajectoryRoot) || trajectoryRoot;
 console.log(`# Real vs simulated agent behaviour\n`);
 console.log('```sh\nnpx tsx bench/compare-agent-behaviour.ts' + (process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : '') + '\n```\n');
-console.log(`Real: ${trajectoryDisplay} (${realGroups.other.length + realGroups.aisv2.length} runs). Simulated: ${relative(repository, values.records)}, the ${records.length} runs with arm strength 0 and schedule none (policies ${[...simulatedByPolicy.keys()].join(', ')}; tasks ${[...cards.keys()].join(', ')}).\n`);
+console.log(
+  `Real: ${trajectoryDisplay} (${realGroups.other.length + realGroups.aisv2.length} runs). Simulated: ${simulated
+    .map((column) => `${column.label}: ${relative(repository, column.file)}, ${column.runs} unshaped runs`)
+    .join('; ')}; tasks ${[...cards.keys()].join(', ')}.\n`,
+);
 console.log(table(columns));
 console.log(
   `\nAI-Scientist-v2 seed re-runs, counted apart and not measured above: ${seedNodes.nodes} nodes (flag seed on ${seedNodes.seed}, seed-aggregation on ${seedNodes.seedAggregation}; a node may carry both), ${seedNodes.buggy} of them buggy: bug rate ${percent(seedNodes.buggy, seedNodes.nodes)}.`,
@@ -187,11 +233,13 @@ const agreement = (title: string, behaviour: AgentBehaviour) => {
     console.log(`| ${label} | ${moveKinds.map((kind) => percent(byKind[kind], total)).join(' | ')} | ${total} |`);
   }
 };
-agreement('Simulated agent, its own move kind', columns['simulated (unshaped sweep runs)']);
-const byConfig = poolAgentBehaviour(simulatedByConfig);
-agreement('Simulated agent, the true change of the config (`classifyChange`)', byConfig);
-console.log(`\nTrue changes of the simulated improvements: ${labelled(byConfig)}.`);
-agreement('AI-Scientist-v2, hyperparam_name / ablation_name of the node', columns['real AI-Scientist-v2 (seed re-runs excluded)']);
+for (const column of simulated) {
+  agreement(`Simulated agent ${column.label}, its own move kind`, columns[simulatedName(column)]!);
+  const byConfig = poolAgentBehaviour(column.byConfig);
+  agreement(`Simulated agent ${column.label}, the true change of the config (\`classifyChange\`)`, byConfig);
+  console.log(`\nTrue changes of the simulated ${column.label} improvements: ${labelled(byConfig)}.`);
+}
+agreement('AI-Scientist-v2, hyperparam_name / ablation_name of the node', columns['real AI-Scientist-v2 (seed re-runs excluded)']!);
 
 console.log(`\n## By source\n`);
 const formatNames: Record<TrajectoryFormat, string> = {
@@ -203,7 +251,11 @@ const formatNames: Record<TrajectoryFormat, string> = {
 };
 const bySource: Record<string, AgentBehaviour> = {};
 for (const [format, behaviours] of byFormat) bySource[formatNames[format]] = poolAgentBehaviour(behaviours);
-for (const [policy, behaviours] of simulatedByPolicy) bySource[`sim. ${policy}`] = poolAgentBehaviour(behaviours);
+const policyOrder = ['aide', 'mcts', 'evolutionary'];
+for (const column of simulated) {
+  const policies = [...column.byPolicy.keys()].sort((left, right) => policyOrder.indexOf(left) - policyOrder.indexOf(right));
+  for (const policy of policies) bySource[`sim. ${column.label} ${policy}`] = poolAgentBehaviour(column.byPolicy.get(policy)!);
+}
 console.log(table(bySource));
 
 console.log(`\n${machineLine()}; ${((performance.now() - started) / 1000).toFixed(1)} s.`);

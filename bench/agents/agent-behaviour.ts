@@ -48,7 +48,29 @@ export interface AgentBehaviour {
   /** Improvements by their own label (only labelled ones), and by label then classified kind. */
   readonly labelledMoves: Readonly<Record<string, number>>;
   readonly labelAgreement: Readonly<Record<string, Readonly<Record<MoveKind, number>>>>;
+  /**
+   * The collapse: strategic improvements (`strategicMoveKinds`) and all improvements, by quarter of the run (node index
+   * over the run's nodes) and by how many new bests the run had found before the improvement (`bestsBins`).
+   */
+  readonly collapse: {
+    readonly byQuarter: readonly StrategicCount[];
+    readonly byBests: readonly StrategicCount[];
+    /** Improvements whose node has a concept no earlier node of the run had (`strategic` counts those), by quarter. */
+    readonly newToRunByQuarter: readonly StrategicCount[];
+  };
 }
+
+/** Strategic improvements among improvements. */
+export interface StrategicCount {
+  readonly strategic: number;
+  readonly improvements: number;
+}
+
+/** Moves that change strategy (a new family, features or another component); the others refine what is there. */
+export const strategicMoveKinds: readonly MoveKind[] = ['family-switch', 'feature-engineering', 'component'];
+
+/** Lower bounds of the bins of new bests found before an improvement: 0-1, 2-3, 4-5, 6 or more. */
+export const bestsBins = [0, 2, 4, 6] as const;
 
 /** A node is valid when it is not buggy and has a finite score (the rule `isValidNode` applies to trajectories). */
 export function isValidBehaviourNode(node: Pick<BehaviourNode, 'buggy' | 'score'>): boolean {
@@ -94,8 +116,11 @@ export function isHyperParameterMove(child: EpisodeProfile, parent: EpisodeProfi
   return child.maskedKey === parent.maskedKey || inferredSweep(child, parent) !== null || inferredSettingLoop(child, parent) !== null;
 }
 
-/** Measures one run's nodes (see `AgentBehaviour`); concepts are extracted once per node, from its plan and code. */
-export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor: ConceptExtractor): AgentBehaviour {
+/**
+ * Measures one run's nodes (see `AgentBehaviour`); concepts are extracted once per node, from its plan and code.
+ * `maximize` says which scores are better, for counting new bests.
+ */
+export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor: ConceptExtractor, maximize = true): AgentBehaviour {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const concepts = new Map<string, string[]>();
   const conceptsOf = (node: BehaviourNode): string[] => {
@@ -113,7 +138,13 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
   const moves = zeroMoves();
   const labelledMoves: Record<string, number> = {};
   const labelAgreement: Record<string, Record<MoveKind, number>> = {};
-  for (const node of nodes) {
+  const byQuarter = zeroCounts(4);
+  const byBests = zeroCounts(bestsBins.length);
+  const newToRunByQuarter = zeroCounts(4);
+  const seen = new Set<string>();
+  let best: number | undefined;
+  let bests = 0;
+  for (const [index, node] of nodes.entries()) {
     const parentId = node.parentIds[0];
     const parent = parentId === undefined ? undefined : byId.get(parentId);
     if (parentId === undefined) counts.drafts += 1;
@@ -131,9 +162,21 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
         labelledMoves[node.label] = (labelledMoves[node.label] ?? 0) + 1;
         (labelAgreement[node.label] ??= zeroMoves())[kind] += 1;
       }
+      const strategic = strategicMoveKinds.includes(kind) ? 1 : 0;
+      const quarter = Math.min(3, Math.floor((4 * index) / nodes.length));
+      const bin = bestsBins.findLastIndex((lowest) => bests >= lowest);
+      byQuarter[quarter] = add(byQuarter[quarter]!, strategic);
+      byBests[bin] = add(byBests[bin]!, strategic);
+      newToRunByQuarter[quarter] = add(newToRunByQuarter[quarter]!, conceptsOf(node).some((id) => !seen.has(id)) ? 1 : 0);
+    }
+    for (const id of conceptsOf(node)) seen.add(id);
+    // Only after the node's own move is counted: its own result is not known when it is written.
+    if (isValidBehaviourNode(node) && (best === undefined || (maximize ? node.score! > best : node.score! < best))) {
+      best = node.score!;
+      bests += 1;
     }
   }
-  return { runs: 1, nodes: nodes.length, buggy: nodes.filter((node) => node.buggy).length, ...counts, moves, labelledMoves, labelAgreement };
+  return { runs: 1, nodes: nodes.length, buggy: nodes.filter((node) => node.buggy).length, ...counts, moves, labelledMoves, labelAgreement, collapse: { byQuarter, byBests, newToRunByQuarter } };
 }
 
 /** Sums the counts of several runs: pooled rates weigh every node alike, so long runs weigh more than short ones. */
@@ -165,6 +208,11 @@ export function poolAgentBehaviour(behaviours: readonly AgentBehaviour[]): Agent
     childrenOfUnscored: sum('childrenOfUnscored'),
     labelledMoves,
     labelAgreement,
+    collapse: {
+      byQuarter: sumCounts(behaviours.map((behaviour) => behaviour.collapse.byQuarter)),
+      byBests: sumCounts(behaviours.map((behaviour) => behaviour.collapse.byBests)),
+      newToRunByQuarter: sumCounts(behaviours.map((behaviour) => behaviour.collapse.newToRunByQuarter)),
+    },
   };
 }
 
@@ -191,4 +239,20 @@ function familiesIn(concepts: readonly string[], extractor: ConceptExtractor): S
 
 function zeroMoves(): Record<MoveKind, number> {
   return { 'family-switch': 0, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 0 };
+}
+
+function zeroCounts(length: number): StrategicCount[] {
+  return Array.from({ length }, () => ({ strategic: 0, improvements: 0 }));
+}
+
+function add(count: StrategicCount, strategic: number): StrategicCount {
+  return { strategic: count.strategic + strategic, improvements: count.improvements + 1 };
+}
+
+function sumCounts(lists: readonly (readonly StrategicCount[])[]): StrategicCount[] {
+  const length = lists[0]?.length ?? 0;
+  return Array.from({ length }, (_, index) => ({
+    strategic: lists.reduce((sum, list) => sum + list[index]!.strategic, 0),
+    improvements: lists.reduce((sum, list) => sum + list[index]!.improvements, 0),
+  }));
 }

@@ -42,14 +42,6 @@ export function createProposalBook<Config>(agentName: string, render: (config: C
   };
 }
 
-/** The probability of a strategic change at an episode: linear from `start` at the first episode to `end` at the budget's last. */
-export function strategicDrift(start: number, end: number, budget: number): (episode: number) => number {
-  return (episode) => {
-    const progress = budget <= 1 ? 1 : Math.min(1, Math.max(0, episode / (budget - 1)));
-    return start + (end - start) * progress;
-  };
-}
-
 /** The keys of a lexicon whose patterns match a directive's prose (lower-cased, hyphens and underscores as spaces). */
 export function namedIn<Key extends string>(lexicon: Readonly<Record<Key, readonly RegExp[]>>, directive: string | undefined): Set<Key> {
   const named = new Set<Key>();

@@ -1,6 +1,7 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
-import { asksForComponent, createProposalBook, strategicDrift } from './proposal-book.js';
+import { asksForComponent, createProposalBook } from './proposal-book.js';
+import { createStrategicSchedule } from './strategic-schedule.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import type { SearchableFamily } from '../env/pipeline-space.js';
 import { renderPipelineCode } from '../env/render-code.js';
@@ -8,11 +9,11 @@ import { renderPipelinePlan } from '../env/render-plan.js';
 import { mutatePipelineConfig, sampleModel } from '../env/sample-pipeline-config.js';
 import { familiesNamedIn } from './directive-families.js';
 import { addComponent, componentsOf, crossPipelines, drawFamily, familiesOf, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
-import { SimulatedAgentOptionsSchema, type SimulatedAgentOptions } from './simulated-agent-options.js';
+import { SimulatedAgentOptionsSchema, simulatedAgentProfiles, type SimulatedAgentOptions } from './simulated-agent-options.js';
 
 /** A stand-in for an LLM agent over the pipeline space: see `createSimulatedAgent`. */
 export interface SimulatedAgent extends BenchAgent {
-  /** Probability of a strategic change at an episode index: linear from `strategicStart` to `strategicEnd`. */
+  /** Probability that an improvement made as the `episode`-th proposal is strategic, given what the agent has observed. */
   strategicProbability(episode: number): number;
 }
 
@@ -25,9 +26,10 @@ const bugs = [
 
 /**
  * A simulated LLM research agent: drafts from a prior over model families (boosting, forests and linear models
- * first), improves mostly by strategic changes early and by parametric refinement late, writes buggy scripts at a
- * seeded rate and fixes them with some probability, and follows a novelty directive by drafting (or switching to)
- * families the directive does not name. Plan and code come from the environment's renderers.
+ * first), improves mostly by strategic changes until it has something that works and by parametric refinement
+ * after (profile v2: the share falls with each new best it observes; v1: with the episode index), writes buggy
+ * scripts at a seeded rate and fixes them with some probability, and follows a novelty directive by drafting (or
+ * switching to) families the directive does not name. Plan and code come from the environment's renderers.
  *
  * @example
  * const agent = createSimulatedAgent({ task: card, seed: 1, budget: 20 });
@@ -35,14 +37,18 @@ const bugs = [
  */
 export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedAgent {
   const parsed = parseOptions(SimulatedAgentOptionsSchema, options, 'createSimulatedAgent');
-  const { task, budget, familyPrior, draftEnsembleProbability, strategicStart, strategicEnd, familySwitchShare } = parsed;
-  const { bugRate, debugSuccess, directiveCompliance } = parsed;
+  const { task, budget, familyPrior, draftEnsembleProbability, strategicStart, strategicEnd, directiveCompliance } = parsed;
+  const profile = simulatedAgentProfiles[parsed.profile];
+  const bugRate = parsed.bugRate ?? profile.bugRate;
+  const debugSuccess = parsed.debugSuccess ?? profile.debugSuccess;
+  const familySwitchShare = parsed.familySwitchShare ?? profile.switchShare;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
   // A task whose card offers feature engineering gets those moves among the components and refinements.
   const featureEngineering = task.featureEngineering !== undefined;
   const categorical = task.categoricalFeatures.length > 0;
   const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
-  const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
+  const schedule = createStrategicSchedule({ driver: parsed.collapse ?? profile.collapse, start: strategicStart, end: strategicEnd, budget, lockIn: parsed.lockIn, maximize: task.maximize });
+  const strategicProbability = (episode: number) => schedule.probability(episode);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<SearchableFamily> | undefined => {
     if (directive === undefined) return undefined;
@@ -110,6 +116,7 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
     operators,
     proposals: book.proposals,
     proposalOf: book.proposalOf,
+    observe: (_code, outcome) => schedule.observe(outcome.score),
     strategicProbability,
   };
 }

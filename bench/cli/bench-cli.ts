@@ -4,6 +4,7 @@ import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { describeFailure } from '../../src/cli/describe-failure.js';
 import { markRequiredOptions } from '../../src/cli/mark-required-options.js';
+import { simulatedAgentProfileNames, type SimulatedAgentProfile } from '../agents/simulated-agent-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
 import { runSweep, type SweepProgress } from '../sweep/run-sweep.js';
@@ -155,11 +156,12 @@ export function benchCommand(): Command {
       .addOption(new Option('--seeds <n>', 'seeds per cell, from --first-seed').argParser(wholeNumber(1)).default(5))
       .addOption(new Option('--first-seed <n>', 'the first seed (develop on one range, run the final sweep on another)').argParser(wholeNumber(0)).default(1))
       .addOption(new Option('--compliance <p>', "the simulated agent's probability of following a novelty directive, 0-1 (default: its own, 0.9); one --out per value").argParser(probability))
-      .addOption(new Option('--bug-rate <p>', "the simulated agent's probability of a crashing script, 0-1 (default: its own, 0.15; real runs ≈ 0.34)").argParser(probability))
-      .addOption(new Option('--debug-success <p>', "the simulated agent's probability that a debug step fixes its parent, 0-1 (default: its own, 0.7; real runs 0.2-0.43)").argParser(probability))
+      .addOption(new Option('--agent-profile <profile>', "the simulated agents' behaviour: v2 (crash and debug rates and family-switch share fitted to real runs, collapse after successes) or v1 (the sweeps committed before 2026-12-03)").choices(simulatedAgentProfileNames).default('v2'))
+      .addOption(new Option('--bug-rate <p>', "the simulated agent's probability of a crashing script, 0-1 (default: its profile's, v2 0.19, v1 0.15)").argParser(probability))
+      .addOption(new Option('--debug-success <p>', "the simulated agent's probability that a debug step fixes its parent, 0-1 (default: its profile's, v2 0.3, v1 0.7)").argParser(probability))
       .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
     {},
-  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; bugRate?: number; debugSuccess?: number; episodes: number }) => {
+  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
     if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
       throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
     }
@@ -177,6 +179,7 @@ export function benchCommand(): Command {
         seeds: options.seeds,
         firstSeed: options.firstSeed,
         ...(options.compliance === undefined ? {} : { directiveCompliance: options.compliance }),
+        agentProfile: options.agentProfile,
         ...(options.bugRate === undefined ? {} : { bugRate: options.bugRate }),
         ...(options.debugSuccess === undefined ? {} : { debugSuccess: options.debugSuccess }),
         episodes: options.episodes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RandomSource } from '../../src/index.js';
+import { defaultLockIn, simulatedAgentProfileNames } from '../agents/simulated-agent-options.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';
 const paradigm = z.enum(['rings', 'grid', 'hexagonal', 'greedy', 'optimiser']);
@@ -25,22 +26,28 @@ export const SimulatedPackingAgentOptionsSchema = z
     /** The seeded random source every choice draws from; default `createSeededRandom(seed)`. */
     random: z.custom<RandomSource>(isFunction, 'expected a RandomSource').optional(),
     seed: z.number().int().default(0),
-    /** The run's budget in episodes: the strategic share drifts linearly in episode index / budget. */
+    /** The behavioural profile whose settings apply where the options below are omitted (`simulatedAgentProfiles`). */
+    profile: z.enum(simulatedAgentProfileNames).default('v2'),
+    /** The run's budget in episodes: under the `clock` collapse the strategic share is linear in episode index / budget. */
     budget: z.number().int().min(1).default(20),
     /** Relative weights of the paradigms drafts and switches draw from; missing paradigms weigh 0. */
     paradigmPrior: z.partialRecord(paradigm, z.number().min(0)).default(defaultParadigmPrior),
     /** Relative weights of the components an improvement adds. */
     componentPrior: z.strictObject({ perturb: z.number().min(0), fitted: z.number().min(0), polish: z.number().min(0) }).default(defaultComponentPrior),
-    /** Probability that an improvement is strategic (a component or a paradigm switch) at the first episode ... */
+    /** Probability that an improvement is strategic (a component or a paradigm switch) at the start ... */
     strategicStart: z.number().min(0).max(1).default(0.75),
-    /** ... and at the last one; in between it moves linearly. The rest are refinements of the settings. */
+    /** ... and once the run has collapsed. The rest are refinements of the settings. */
     strategicEnd: z.number().min(0).max(1).default(0.25),
-    /** Share of strategic changes that switch paradigm; the others add a component. */
-    paradigmSwitchShare: z.number().min(0).max(1).default(0.2),
-    /** Probability that a program carries a synthetic bug (it crashes before printing a packing). */
-    bugRate: z.number().min(0).max(1).default(0.15),
-    /** Probability that a debug step fixes its parent. */
-    debugSuccess: z.number().min(0).max(1).default(0.7),
+    /** What the strategic share falls with: the episode index (`clock`) or the new bests found (`successes`); the profile's. */
+    collapse: z.enum(['clock', 'successes']).optional(),
+    /** Under the `successes` collapse, the share of the strategic span kept after each new best. */
+    lockIn: z.number().min(0).max(1).default(defaultLockIn),
+    /** Share of strategic changes that switch paradigm; the others add a component. The profile's when omitted. */
+    paradigmSwitchShare: z.number().min(0).max(1).optional(),
+    /** Probability that a program carries a synthetic bug (it crashes before printing a packing); the profile's. */
+    bugRate: z.number().min(0).max(1).optional(),
+    /** Probability that a debug step fixes its parent; the profile's when omitted. */
+    debugSuccess: z.number().min(0).max(1).optional(),
     /** Probability that an operator given a novelty directive follows it (switches away from what it names and its parent). */
     directiveCompliance: z.number().min(0).max(1).default(0.9),
     /**

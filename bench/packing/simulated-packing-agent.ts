@@ -1,6 +1,8 @@
 import { createSeededRandom, parseOptions } from '../../src/index.js';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
-import { asksForComponent, createProposalBook, strategicDrift } from '../agents/proposal-book.js';
+import { asksForComponent, createProposalBook } from '../agents/proposal-book.js';
+import { simulatedAgentProfiles } from '../agents/simulated-agent-options.js';
+import { createStrategicSchedule } from '../agents/strategic-schedule.js';
 import type { PackingParadigm, PackingProgram } from './packing-program.js';
 import { addComponent, componentsOfProgram, crossPrograms, draftProgram, drawParadigm, refineProgram, repairProgram, sampleLayout, switchParadigm } from './packing-moves.js';
 import { paradigmsNamedIn } from './paradigm-words.js';
@@ -20,7 +22,8 @@ const bugs = [
 /**
  * A simulated program-writing agent for circle packing, shaped like the tabular `SimulatedAgent`: drafts
  * constructions from a prior over paradigms (numerical optimisation rarely), improves mostly by strategic changes
- * early (a component on top, or another paradigm) and by refining settings late, writes buggy programs at a seeded
+ * (a component on top, or another paradigm) until it has something that works and by refining settings after
+ * (profile v2: the share falls with each new best; v1: with the episode index), writes buggy programs at a seeded
  * rate and fixes them with some probability, and follows a novelty directive by switching away from the paradigms
  * the directive's prose names (read with its own lexicon), its parent's, and (`directiveAvoidsTried`) every paradigm
  * the run has tried. Plan and code come from the
@@ -31,10 +34,15 @@ const bugs = [
  */
 export function createSimulatedPackingAgent(options: SimulatedPackingAgentOptions = {}): SimulatedPackingAgent {
   const parsed = parseOptions(SimulatedPackingAgentOptionsSchema, options, 'createSimulatedPackingAgent');
-  const { budget, paradigmPrior, componentPrior, strategicStart, strategicEnd, paradigmSwitchShare, bugRate, debugSuccess, directiveCompliance, directiveAvoidsTried } = parsed;
+  const { budget, paradigmPrior, componentPrior, strategicStart, strategicEnd, directiveCompliance, directiveAvoidsTried } = parsed;
+  const profile = simulatedAgentProfiles[parsed.profile];
+  const bugRate = parsed.bugRate ?? profile.bugRate;
+  const debugSuccess = parsed.debugSuccess ?? profile.debugSuccess;
+  const paradigmSwitchShare = parsed.paradigmSwitchShare ?? profile.switchShare;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
   const book = createProposalBook<PackingProgram>('createSimulatedPackingAgent', (config) => ({ plan: renderPackingPlan(config), code: renderPackingCode(config) }));
-  const strategicProbability = strategicDrift(strategicStart, strategicEnd, budget);
+  // The sum of radii is maximised.
+  const schedule = createStrategicSchedule({ driver: parsed.collapse ?? profile.collapse, start: strategicStart, end: strategicEnd, budget, lockIn: parsed.lockIn, maximize: true });
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<PackingParadigm> | undefined => {
     if (directive === undefined) return undefined;
@@ -57,7 +65,7 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
     improve({ parent: parentNode, directive }) {
       const parent = parentOf(parentNode).config;
       const avoided = directed(directive);
-      const strategic = avoided !== undefined || random() < strategicProbability(book.proposals.length);
+      const strategic = avoided !== undefined || random() < schedule.probability(book.proposals.length);
       let config: PackingProgram;
       let kind: ProposalKind;
       if (avoided !== undefined && asksForComponent(directive)) {
@@ -93,5 +101,5 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
     },
   };
 
-  return { operators, proposals: book.proposals, proposalOf: book.proposalOf };
+  return { operators, proposals: book.proposals, proposalOf: book.proposalOf, observe: (_code, outcome) => schedule.observe(outcome.score) };
 }

@@ -63,6 +63,8 @@ interface SweepManifest {
   readonly episodes: number;
   /** `simulated` or `llm/<model>`; absent in manifests written before it was recorded (all simulated). */
   readonly agent?: string;
+  /** The simulated agent's profile; absent in manifests written before profiles existed (all v1). */
+  readonly agentProfile?: string;
   readonly evaluationVersion: number;
   /** The simulated agent's directive compliance; absent when the agent's default was used. */
   readonly directiveCompliance?: number;
@@ -149,7 +151,13 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
       throw new InvalidArgumentError({ argument: key, reason: `only the simulated agent has a ${words}; an LLM behaves as it will` });
     }
   }
+  // Manifests written before profiles existed were made by the v1 agent.
+  const profileHere = manifest === undefined ? undefined : (manifest.agentProfile ?? 'v1');
+  if (parsed.agent === 'simulated' && profileHere !== undefined && profileHere !== parsed.agentProfile) {
+    throw new SweepResultsError({ file: manifestPath, field: 'agentProfile', message: `the runs here were made by the simulated agent's profile ${profileHere}, not ${parsed.agentProfile}; pass --agent-profile ${profileHere} to resume them, or use another --out` });
+  }
   const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
+  const agentOptions = { profile: parsed.agentProfile, ...settings };
   const cards = new Map<string, BenchTaskCard | PackingTaskCard>();
   for (const task of parsed.tasks) {
     if (task !== packingTaskName && !benchTaskNames.includes(task)) {
@@ -183,6 +191,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
         {
           episodes: parsed.episodes,
           agent: agentName,
+          ...(parsed.agent === 'simulated' ? { agentProfile: parsed.agentProfile } : {}),
           evaluationVersion,
           ...settings,
           sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
@@ -199,9 +208,9 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
     const card = cards.get(cell.task)!;
     const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
     if ('paradigmBest' in card) {
-      return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: settings });
+      return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: agentOptions });
     }
-    return runBenchRun({ ...shape, task: card, evaluator, agent: settings, ...agentOf(parsed, card) });
+    return runBenchRun({ ...shape, task: card, evaluator, agent: agentOptions, ...agentOf(parsed, card) });
   };
   let done = resumed;
   let ran = 0;

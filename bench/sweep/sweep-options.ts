@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { simulatedAgentProfileNames } from '../agents/simulated-agent-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, parseArmName } from '../runner/bench-policy.js';
 
@@ -33,13 +34,18 @@ export const SweepOptionsSchema = z
     /** The first seed: develop on one range of seeds, run the final sweep on another. */
     firstSeed: z.number().int().min(0).default(1),
     /**
+     * The simulated agents' behavioural profile (`simulatedAgentProfiles`): `v2`, fitted to the shared real runs, by
+     * default; `v1` reproduces the sweeps committed before it. The sweep's manifest records it.
+     */
+    agentProfile: z.enum(simulatedAgentProfileNames).default('v2'),
+    /**
      * Probability that the simulated agent follows a novelty directive (its own default, 0.9, when omitted): sweep it
      * (one results directory per value) to see how much of an effect comes from selection alone (0).
      */
     directiveCompliance: z.number().min(0).max(1).optional(),
     /**
-     * The simulated agent's probability of a crashing script and of a debug step fixing one (its own defaults, 0.15
-     * and 0.7, when omitted; the shared real runs show about 0.34 and 0.2-0.43): a robustness check of a result.
+     * The simulated agent's probability of a crashing script and of a debug step fixing one (its profile's when
+     * omitted: v2 0.19 and 0.3, v1 0.15 and 0.7): a robustness check of a result.
      */
     bugRate: z.number().min(0).max(1).optional(),
     debugSuccess: z.number().min(0).max(1).optional(),

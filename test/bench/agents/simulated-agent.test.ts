@@ -62,10 +62,10 @@ describe('createSimulatedAgent', () => {
     expect((counts.get('boosting') ?? 0) + (counts.get('random-forest') ?? 0) + (counts.get('linear') ?? 0)).toBeGreaterThan(300);
   });
 
-  it('drifts from strategic changes early to refinements late', async () => {
+  it('profile v1: drifts from strategic changes early to refinements late, with the clock', async () => {
     // The episode index is the number of proposals made so far: sample the first and the last 300 of a long budget.
     const budget = 2000;
-    const agent = createSimulatedAgent({ task: boston, seed: 11, budget, bugRate: 0 });
+    const agent = createSimulatedAgent({ task: boston, seed: 11, budget, bugRate: 0, profile: 'v1' });
     const node = nodeOf(await agent.operators.draft({}));
     const improve = async (count: number) => {
       const before = agent.proposals.length;
@@ -85,6 +85,46 @@ describe('createSimulatedAgent', () => {
     expect(share(early)).toBeLessThan(0.79);
     expect(share(late)).toBeGreaterThan(0.21);
     expect(share(late)).toBeLessThan(0.37);
+  });
+
+  it('profile v2: the strategic share falls with each new best it observes, not with the episode index', async () => {
+    const agent = createSimulatedAgent({ task: boston, seed: 11, budget: 40, bugRate: 0 });
+    const node = nodeOf(await agent.operators.draft({}));
+    const improve = async (count: number) => {
+      const before = agent.proposals.length;
+      for (let index = 0; index < count; index += 1) await agent.operators.improve({ parent: node });
+      return agent.proposals.slice(before);
+    };
+    const share = (made: readonly { strategic: boolean }[]) => made.filter((proposal) => proposal.strategic).length / made.length;
+    // Nothing has worked yet: 300 improvements later (far past the budget) it is still at the start's 0.75.
+    expect(agent.strategicProbability(0)).toBeCloseTo(0.75);
+    const before = await improve(300);
+    expect(agent.strategicProbability(300)).toBeCloseTo(0.75);
+    expect(share(before)).toBeGreaterThan(0.67);
+    expect(share(before)).toBeLessThan(0.83);
+    // Boston's RMSE is minimised: 5, then 4 and 3 are new bests, 6 and a buggy script are not.
+    for (const score of [5, 6, 4, null, 3]) agent.observe!(node.code, { score, error: score === null ? 'crash' : null });
+    const expected = 0.25 + 0.5 * 0.8 ** 3;
+    expect(agent.strategicProbability(0)).toBeCloseTo(expected);
+    const after = await improve(300);
+    // Expected share 0.506; the 300 draws have a standard error of 0.029.
+    expect(share(after)).toBeGreaterThan(expected - 0.09);
+    expect(share(after)).toBeLessThan(expected + 0.09);
+    for (let best = 2; best > 1; best -= 0.02) agent.observe!(node.code, { score: best, error: null });
+    expect(agent.strategicProbability(0)).toBeCloseTo(0.25, 3);
+  });
+
+  it('takes its crash rate from its profile unless an option overrides it', async () => {
+    const crashes = async (options: Parameters<typeof createSimulatedAgent>[0]) => {
+      const agent = createSimulatedAgent(options);
+      for (let index = 0; index < 2000; index += 1) await agent.operators.draft({});
+      return agent.proposals.filter((proposal) => proposal.bug !== null).length / 2000;
+    };
+    // Standard errors about 0.009: v2's 0.19, v1's 0.15, an override's 0.4.
+    expect(Math.abs((await crashes({ task: boston, seed: 5 })) - 0.19)).toBeLessThan(0.03);
+    expect(Math.abs((await crashes({ task: boston, seed: 5, profile: 'v1' })) - 0.15)).toBeLessThan(0.03);
+    expect(Math.abs((await crashes({ task: boston, seed: 5, bugRate: 0.4 })) - 0.4)).toBeLessThan(0.04);
+    expect(() => createSimulatedAgent({ task: boston, profile: 'v3' as never })).toThrow(/profile/);
   });
 
   it('crosses two parents over, and records the directive it was given', async () => {

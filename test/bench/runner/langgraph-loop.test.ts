@@ -39,7 +39,9 @@ describe('the bench through the LangGraph graph (loop: langgraph) and through th
       const graph = await runBenchRun({ ...options, loop: 'langgraph' });
       expect(graph.shaped).toBe(adapter.shaped);
       expect(searchOf(graph)).toEqual(searchOf(adapter));
-      expect(graph.episodes).toHaveLength(9);
+      // A step the gate refuses is no episode: only the ungated arm is sure to evaluate all nine.
+      if (arm.gate === undefined) expect(graph.episodes).toHaveLength(9);
+      else expect(graph.episodes.length).toBeLessThanOrEqual(9);
       searches.push(searchOf(graph));
     }
     // The shaped arm changed the search, so the equality above covers the middleware's path through the graph too.
