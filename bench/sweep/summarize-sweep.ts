@@ -1,6 +1,7 @@
 import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
+import { quantile } from '../../src/statistics/quantile.js';
 
 /** A mean with its 95 % percentile bootstrap interval (NaN bounds with fewer than two runs). */
 export interface MeanWithInterval {
@@ -28,6 +29,11 @@ export interface SweepSummaryRow {
   readonly impactAuc: number;
   /** Share of runs whose best score earns a medal. */
   readonly medalRate: number;
+  /**
+   * The episode (1-based) at which a run's best first reached the card's bronze medal: the median over the runs that
+   * reached it, and how many did; null without the task's medals.
+   */
+  readonly firstMedal: { readonly medianEpisode: number | null; readonly runs: number } | null;
   /** Mean P-creativity (cheap judge, 0-4) of valid episodes in each quarter of the run; null for an empty quarter. */
   readonly pCreativityByQuarter: readonly (number | null)[];
   /** Mean P-creativity over all valid episodes. */
@@ -157,6 +163,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
       finalRegret: regretOf(finals, references.get(first.task)),
       impactAuc: mean(group.map(impactAucOf)),
       medalRate: group.filter((record) => record.medal !== null).length / group.length,
+      firstMedal: firstMedalOf(group, references.get(first.task)),
       pCreativityByQuarter: quarters,
       pCreativity: verdicts.length === 0 ? null : mean(verdicts),
       embeddingNoveltyByQuarter: noveltyByQuarterOf(group, 'nearest-neighbour'),
@@ -183,6 +190,20 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
 export interface TaskReference {
   readonly baseline: number;
   readonly top1: number;
+  /** With the medals' thresholds (a card's), the summary also gives the episode of each run's first medal. */
+  readonly maximize?: boolean;
+  readonly medals?: { readonly bronze: number };
+}
+
+/** See `SweepSummaryRow.firstMedal`. */
+function firstMedalOf(records: readonly BenchRunRecord[], reference: TaskReference | undefined): SweepSummaryRow['firstMedal'] {
+  if (reference?.medals === undefined || reference.maximize === undefined) return null;
+  const { maximize, medals } = reference;
+  const episodes = records.flatMap((record) => {
+    const first = record.episodes.findIndex((episode) => episode.status === 'ok' && episode.score !== null && (maximize ? episode.score >= medals.bronze : episode.score <= medals.bronze));
+    return first < 0 ? [] : [first + 1];
+  });
+  return { medianEpisode: episodes.length === 0 ? null : quantile([...episodes].sort((a, b) => a - b), 0.5), runs: episodes.length };
 }
 
 /** Mean regret in metric units from final impacts: (1 − impact) × |top-1 − baseline|. */

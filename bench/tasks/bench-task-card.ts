@@ -42,6 +42,19 @@ export const CalibrationSchema = z.strictObject({
       wallSeconds: z.number().min(0),
     })
     .optional(),
+  /**
+   * When top-1 was raised by a search seeded from agent runs (`bench/tasks/raise-top1.ts`): its command, the run
+   * files it was seeded from, how many pipelines seeded it and how many it evaluated.
+   */
+  top1Search: z
+    .strictObject({
+      command: z.string().min(1),
+      runFiles: z.array(z.string()),
+      seededWith: z.number().int().min(1),
+      evaluatedConfigs: z.number().int().min(1),
+      wallSeconds: z.number().min(0),
+    })
+    .optional(),
 });
 
 /**

@@ -61,6 +61,22 @@ describe('summarizeSweep', () => {
     expect(bonus.paired!.holmP).toBe(bonus.paired!.wilcoxonP); // a family of one
   });
 
+  it('gives the median episode at which runs first reached bronze, over the runs that did, when the card has medals', () => {
+    // Scores equal impacts in the fixture; bronze at 0.7, higher is better.
+    const runs = [
+      benchRunFixture({ seed: 1, impacts: [0.1, 0.75, 0.9] }),
+      benchRunFixture({ seed: 2, impacts: [0.2, null, 0.3, 0.7] }),
+      benchRunFixture({ seed: 3, impacts: [0.2, 0.3, 0.4, 0.5] }),
+    ];
+    const reference = { baseline: 0, top1: 1, maximize: true, medals: { bronze: 0.7 } };
+    const [row] = summarizeSweep(runs, new Map([['boston', reference]]));
+    expect(row!.firstMedal).toEqual({ medianEpisode: 3, runs: 2 });
+    expect(formatSweepSummary([row!])).toMatch(/1st medal[\s\S]*3\.0 \(2\)/);
+    // Lower is better: bronze at 0.15 is reached at the first episode of run 1 only.
+    expect(summarizeSweep(runs, new Map([['boston', { ...reference, maximize: false, medals: { bronze: 0.15 } }]]))[0]!.firstMedal).toEqual({ medianEpisode: 1, runs: 1 });
+    expect(summarizeSweep(runs, new Map([['boston', { baseline: 0, top1: 1 }]]))[0]!.firstMedal).toBeNull();
+  });
+
   it("pools the bonus's changed choices over runs and averages its final weight; other arms show none", () => {
     const plain = benchRunFixture({ seed: 1, impacts: [0.5] });
     const counted = [
