@@ -58,3 +58,22 @@ for (const entry of rows) {
     `| ${sweep} | ${row.task} | ${row.policy} | ${row.arm} | ${row.runs} | ${format(row.finalImpact.mean)} | ${format(row.finalRegret)} | ${format(row.medalRate, 2)} | ${difference} | ${format(row.paired?.wilcoxonP)} | ${format(holm)} | ${format(row.paired?.a12.mean, 2)} |`,
   );
 }
+
+// The effect against the sweeps' setting (e.g. directive compliance): one row per task, policy and arm, one column per
+// sweep name, so an arm's Δ at compliance 0 (selection alone) stands beside its Δ where the agent follows directives.
+const sweepNames = [...new Set(rows.map(({ sweep }) => sweep))];
+if (sweepNames.length > 1) {
+  const pivot = new Map<string, Map<string, string>>();
+  for (const entry of compared) {
+    const { sweep, row } = entry;
+    const key = `| ${row.task} | ${row.policy} | ${row.arm} |`;
+    const cells = pivot.get(key) ?? new Map<string, string>();
+    pivot.set(key, cells);
+    const difference = `${row.impactDifference! >= 0 ? '+' : '−'}${format(Math.abs(row.impactDifference!))}`;
+    cells.set(sweep, `${difference} (Holm ${format(familyHolm.get(entry))})`);
+  }
+  console.log(`\nΔ final impact against unshaped by sweep (family Holm in brackets; - where the sweep did not run the arm)\n`);
+  console.log(`| task | policy | arm | ${sweepNames.join(' | ')} |`);
+  console.log(`|---|---|---|${sweepNames.map(() => '---:').join('|')}|`);
+  for (const [key, cells] of pivot) console.log(`${key} ${sweepNames.map((name) => cells.get(name) ?? '-').join(' | ')} |`);
+}
