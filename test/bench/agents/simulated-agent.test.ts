@@ -30,6 +30,16 @@ async function script(agent: SimulatedAgent): Promise<string[]> {
   return texts;
 }
 
+/** `count` improvements of one parent; the proposals they made. */
+async function improveMany(agent: SimulatedAgent, parent: AideNode, count: number) {
+  const before = agent.proposals.length;
+  for (let index = 0; index < count; index += 1) await agent.operators.improve({ parent });
+  return agent.proposals.slice(before);
+}
+
+/** The share of strategic proposals. */
+const share = (made: readonly { strategic: boolean }[]) => made.filter((proposal) => proposal.strategic).length / made.length;
+
 describe('createSimulatedAgent', () => {
   it('is deterministic for a seed and differs across seeds', async () => {
     const first = await script(createSimulatedAgent({ task: boston, seed: 7, budget: 12 }));
@@ -67,12 +77,7 @@ describe('createSimulatedAgent', () => {
     const budget = 2000;
     const agent = createSimulatedAgent({ task: boston, seed: 11, budget, bugRate: 0, profile: 'v1' });
     const node = nodeOf(await agent.operators.draft({}));
-    const improve = async (count: number) => {
-      const before = agent.proposals.length;
-      for (let index = 0; index < count; index += 1) await agent.operators.improve({ parent: node });
-      return agent.proposals.slice(before);
-    };
-    const share = (made: readonly { strategic: boolean }[]) => made.filter((proposal) => proposal.strategic).length / made.length;
+    const improve = (count: number) => improveMany(agent, node, count);
     const early = await improve(300);
     await improve(budget - 601);
     const late = await improve(300);
@@ -90,12 +95,7 @@ describe('createSimulatedAgent', () => {
   it('profile v2: the strategic share falls with each new best it observes, not with the episode index', async () => {
     const agent = createSimulatedAgent({ task: boston, seed: 11, budget: 40, bugRate: 0 });
     const node = nodeOf(await agent.operators.draft({}));
-    const improve = async (count: number) => {
-      const before = agent.proposals.length;
-      for (let index = 0; index < count; index += 1) await agent.operators.improve({ parent: node });
-      return agent.proposals.slice(before);
-    };
-    const share = (made: readonly { strategic: boolean }[]) => made.filter((proposal) => proposal.strategic).length / made.length;
+    const improve = (count: number) => improveMany(agent, node, count);
     // Nothing has worked yet: 300 improvements later (far past the budget) it is still at the start's 0.75.
     expect(agent.strategicProbability(0)).toBeCloseTo(0.75);
     const before = await improve(300);
