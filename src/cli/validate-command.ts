@@ -206,6 +206,9 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
       (inSample === undefined ? '' : ` (in-sample rho ${formatNumber(inSample.rho)})`),
     '',
     table,
+    // Why some rows have no ECE, and why a metric's rho is already a held-out number.
+    'ECE: the expected calibration error of the rubric judge\'s confidence over confidence bands; a metric gives a novelty and no confidence, so it has none. ' +
+      'Metrics fit nothing on the labels, so their rho is the same held out; the nearest-neighbour row "by leave-one-idea-out" takes its plan weight from the other ideas.',
     '',
     `reliability of ${headlineId} by confidence (held out): ` +
       honest.reliability.map((band) => `[${band.low}, ${band.high}${band.high === 1 ? ']' : ')'} ${band.wrong}/${band.count} wrong`).join('; '),
