@@ -196,7 +196,7 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
       { header: 'ECE', alignRight: true },
     ],
     result.rows.map((row) => {
-      const calibrationError = honest.calibrationErrors.get(row.id);
+      const calibrationError = honest.calibrationErrors.get(row.id) ?? row.expectedCalibrationError;
       return [row.id, row.kind, formatNumber(row.rho), formatNumber(row.low), formatNumber(row.high), String(row.n), calibrationError === undefined ? '-' : formatNumber(calibrationError)];
     }),
   );
@@ -207,7 +207,7 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
     '',
     table,
     // Why some rows have no ECE, and why a metric's rho is already a held-out number.
-    'ECE: the expected calibration error of the rubric judge\'s confidence over confidence bands; a metric gives a novelty and no confidence, so it has none. ' +
+    'ECE: the expected calibration error of a judge\'s confidence (ten equal-width bins); a metric gives a novelty and no confidence, so it has none. ' +
       'Metrics fit nothing on the labels, so their rho is the same held out; the nearest-neighbour row "by leave-one-idea-out" takes its plan weight from the other ideas.',
     '',
     `reliability of ${headlineId} by confidence (held out): ` +

@@ -1,3 +1,4 @@
+import { confidenceCalibration } from '../judges/confidence-calibration.js';
 import { spearmanWithConfidence } from '../statistics/bootstrap.js';
 import { matchLabels, type RunsByFile, type UnmatchedLabel } from './match-labels.js';
 import type { ReferenceLabel } from './reference-label.js';
@@ -14,6 +15,8 @@ export interface ValidationRow {
   readonly high: number;
   /** Matched episodes the scorer gave a finite score. */
   readonly n: number;
+  /** For a scorer that gives confidences (a judge): the expected calibration error of its verdicts against the labels. */
+  readonly expectedCalibrationError?: number;
 }
 
 /** What `validateAgainstLabels` found. */
@@ -52,15 +55,20 @@ export async function validateAgainstLabels(options: ValidateAgainstLabelsOption
     for (const run of runs) {
       for (const [episodeId, value] of await scorer.scoreRun(run)) scores.set(`${run.id}\u0000${episodeId}`, value);
     }
-    const pairs = matches
-      .map((match) => [scores.get(`${match.run.id}\u0000${match.label.node_id}`) ?? Number.NaN, match.label.label] as const)
-      .filter(([value]) => Number.isFinite(value));
+    const scored = matches
+      .map((match) => ({ match, value: scores.get(`${match.run.id}\u0000${match.label.node_id}`) ?? Number.NaN }))
+      .filter(({ value }) => Number.isFinite(value));
     const result = spearmanWithConfidence(
-      pairs.map(([value]) => value),
-      pairs.map(([, label]) => label),
+      scored.map(({ value }) => value),
+      scored.map(({ match }) => match.label.label),
       { seed, resamples, confidence },
     );
-    rows.push({ id: scorer.id, kind: scorer.kind, rho: result.rho, low: result.low, high: result.high, n: result.n });
+    const verdicts = scorer.confidenceOf === undefined ? [] : scored.flatMap(({ match, value }) => {
+      const given = scorer.confidenceOf!(match.run.id, match.label.node_id);
+      return given === undefined ? [] : [{ score: value, label: match.label.label, confidence: given }];
+    });
+    const calibration = verdicts.length === 0 ? {} : { expectedCalibrationError: confidenceCalibration(verdicts).expectedCalibrationError };
+    rows.push({ id: scorer.id, kind: scorer.kind, rho: result.rho, low: result.low, high: result.high, n: result.n, ...calibration });
   }
   return { rows, matched: matches.length, unmatched, confidence, resamples, seed };
 }

@@ -81,6 +81,8 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
       const requestsOfPlain = server.requests.length;
       const evidence = await rowsOf('evidence');
       expect(plain.get('llm/fake-chat')).toMatchObject({ n: 221 });
+      // The LLM judge's row has its calibration error too (its confidence is the judge's constant).
+      expect((plain.get('llm/fake-chat') as { expectedCalibrationError?: number }).expectedCalibrationError).toBeGreaterThan(0);
       expect(evidence.get('llm/fake-chat')).toMatchObject({ n: 221 });
       expect(server.requests.slice(0, requestsOfPlain).some((request) => JSON.stringify(request.body).includes('## Evidence'))).toBe(false);
       expect(server.requests.slice(requestsOfPlain).every((request) => JSON.stringify(request.body).includes('## Evidence'))).toBe(true);
