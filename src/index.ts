@@ -196,6 +196,8 @@ export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './
 
 export * from './shaping/index.js';
 
+export * from './quality-diversity/index.js';
+
 export * from './corpus/index.js';
 
 export * from './report/index.js';

@@ -5,6 +5,7 @@ import { runLangChainAgentExample } from '../examples/langchain-agent.js';
 import { runLangChainOperatorExample } from '../examples/langchain-operator-loop.js';
 import { runLangGraphTreeSearchExample } from '../examples/langgraph-tree-search.js';
 import { runMctsExample } from '../examples/mcts-loop.js';
+import { runQualityDiversityExample } from '../examples/quality-diversity-loop.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fakes/fake-openai-server.js';
 
 describe('scripted examples (tiny budgets)', () => {
@@ -24,6 +25,23 @@ describe('scripted examples (tiny budgets)', () => {
     expect(printed[1]).toContain('(shaped)');
     expect(printed[1]).toContain('--- shaping events ---');
     expect(printed[1]).toMatch(/\[draft\]/);
+  });
+
+  it('runs AIDE with a quality-diversity archive over concepts: watching only, then choosing parents', async () => {
+    const printed: string[] = [];
+    const watching = await runQualityDiversityExample({ budget: 20, archived: false, print: (text) => printed.push(text) });
+    const choosing = await runQualityDiversityExample({ budget: 20, archived: true, print: (text) => printed.push(text) });
+    for (const report of [watching, choosing]) {
+      expect(report.evaluated).toBe(20);
+      expect(report.coverage).toBe(report.cells.length);
+      expect(report.coverage).toBeGreaterThan(0);
+      // Every filled cell counts at most 1 with the metric's range [0, 1].
+      expect(report.qdScore).toBeGreaterThan(0);
+      expect(report.qdScore).toBeLessThanOrEqual(report.coverage);
+    }
+    expect(watching.cells.every((cell) => cell.endsWith('(0 visits)'))).toBe(true);
+    expect(choosing.cells.some((cell) => !cell.endsWith('(0 visits)'))).toBe(true);
+    expect(printed[1]).toMatch(/coverage \d+ cells; QD-score \d\.\d{3}/);
   });
 
   it('switches to explore mode and back within a longer AIDE run', async () => {

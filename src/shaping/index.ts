@@ -7,7 +7,8 @@
  * - novelty sources: `scorerNoveltySource`, `judgeNoveltySource`, `functionNoveltySource`
  * - helpers for policies: `normaliseValue`, `valueRangeOf`, `usefulnessOf`; `formatNoveltyDirective`,
  *   `parseNoveltyVerdict`; Pareto ranks and crowding distances
- * - events: `ShapingEvents` (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`)
+ * - events: `ShapingEvents` (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`, and the
+ *   quality-diversity archive's `cell-discovered`, `elite-replaced`)
  */
 export {
   defaultExploration,
@@ -25,6 +26,8 @@ export { isShapedSelector, wrapSelector, type ShapedSelector } from './wrap-sele
 export { WrapSelectorOptionsSchema, type WrapSelectorOptions } from './wrap-selector-options.js';
 export type {
   CandidateRejectedEvent,
+  CellDiscoveredEvent,
+  EliteReplacedEvent,
   ModeChangeReason,
   ModeChangedEvent,
   NodeScoredEvent,

@@ -67,11 +67,34 @@ export interface CandidateRejectedEvent {
   readonly nearest: readonly string[];
 }
 
+/** Payload of `cell-discovered`: a quality-diversity archive got its first elite in a cell. */
+export interface CellDiscoveredEvent {
+  /** The cell's key (its axis values joined). */
+  readonly cell: string;
+  readonly values: readonly string[];
+  /** The node that filled it, and its value. */
+  readonly id: string;
+  readonly value: number;
+  /** Cells filled so far, this one included. */
+  readonly cells: number;
+}
+
+/** Payload of `elite-replaced`: a better node took a cell of a quality-diversity archive from its elite. */
+export interface EliteReplacedEvent {
+  readonly cell: string;
+  readonly previousId: string;
+  readonly previousValue: number;
+  readonly id: string;
+  readonly value: number;
+}
+
 /** Events of a shaped selector, by name. A listener that throws is reported as `listener-error`, never rethrown. */
 export type ShapingEvents = {
   'node-scored': [NodeScoredEvent];
   'selection-made': [SelectionMadeEvent];
   'mode-changed': [ModeChangedEvent];
   'candidate-rejected': [CandidateRejectedEvent];
+  'cell-discovered': [CellDiscoveredEvent];
+  'elite-replaced': [EliteReplacedEvent];
   'listener-error': [ListenerErrorEventPayload];
 };

@@ -4,6 +4,7 @@ import {
   noveltyBonus,
   noveltyGate,
   paretoObjective,
+  qualityDiversityArchive,
   type NoveltySource,
   type SelectorMiddleware,
 } from '../../../src/index.js';
@@ -28,6 +29,7 @@ export function zeroStrengthMiddleware(source: NoveltySource): SelectorMiddlewar
   return [
     noveltyGate({ source, threshold: 0 }),
     paretoObjective({ source, strength: 0 }),
+    qualityDiversityArchive({ strength: 0 }),
     adaptiveExploration({ source, strength: 0, window: 1, threshold: 1, patience: 1 }),
     noveltyBonus({ source, strength: 0, decay: 'children' }),
     noveltyBonus({ source: 'candidate', strength: 0, normalise: 'none' }),

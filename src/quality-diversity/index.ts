@@ -1,0 +1,13 @@
+/**
+ * quality-diversity: a MAP-Elites archive over boden's concepts, as selector middleware.
+ *
+ * - the `Descriptors` role and `conceptDescriptors` (a candidate's cell from the concepts in its plan and code)
+ * - `qualityDiversityArchive`: elites per cell, parents drawn Go-Explore style
+ * - measures: `qualityDiversityScore`, `cellDiscoveryCurve`
+ */
+export type { DescriptorCell, Descriptors } from './descriptors.js';
+export { conceptDescriptors, noDescriptorValue } from './concept-descriptors.js';
+export { ConceptAxisSchema, ConceptDescriptorsOptionsSchema, type ConceptAxis, type ConceptDescriptorsOptions } from './concept-descriptors-options.js';
+export { qualityDiversityArchive, type QualityDiversityArchive } from './quality-diversity-archive.js';
+export { QualityDiversityArchiveOptionsSchema, type QualityDiversityArchiveOptions } from './quality-diversity-archive-options.js';
+export { cellDiscoveryCurve, qualityDiversityScore, type ArchiveCell } from './archive-measures.js';
