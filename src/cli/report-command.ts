@@ -128,6 +128,12 @@ function textSummary(statistics: TrajectoryStatistics, out: string, charts: numb
     `Spearman rho(ΔImpact, ΔP-creativity) = ${formatNumber(correlation.rho)}  ` +
       `95% CI [${formatNumber(correlation.low)}, ${formatNumber(correlation.high)}]  ` +
       `${correlation.pairs} consecutive pairs from ${correlation.runs} run(s)`,
+    ...(statistics.archive === null
+      ? []
+      : [
+          `quality diversity (${statistics.archive.axes.join(' × ')}): ${statistics.archive.cells} distinct cell(s) over all runs, ` +
+            `${formatNumber(statistics.archive.meanCoverage)} per run on average (the report's heat map shows where episodes fell)`,
+        ]),
     `report written to ${out} (${charts} charts)`,
   ].join('\n');
 }
@@ -142,6 +148,7 @@ function jsonSummary(statistics: TrajectoryStatistics, out: string, charts: numb
     meanLevel: statistics.meanLevel,
     quarters: statistics.quarters.map(({ label, episodes, meanLevel, counts, shares }) => ({ label, episodes, meanLevel, counts, shares })),
     spearman: statistics.correlation,
-    runTable: statistics.runs.map(({ id, format, episodes, meanLevel, bestImpact }) => ({ id, format, episodes, meanLevel, bestImpact })),
+    archive: statistics.archive === null ? null : { axes: statistics.archive.axes, cells: statistics.archive.cells, meanCoverage: statistics.archive.meanCoverage, heat: statistics.archive.heat },
+    runTable: statistics.runs.map(({ id, format, episodes, meanLevel, bestImpact, coverage, qdScore }) => ({ id, format, episodes, meanLevel, bestImpact, coverage, qdScore })),
   };
 }

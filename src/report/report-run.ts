@@ -5,6 +5,8 @@ import type { Judge } from '../judges/judge.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
+import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js';
+import type { DescriptorCell, Descriptors } from '../quality-diversity/descriptors.js';
 import type { TaskCard } from '../usefulness/task-card.js';
 
 /** A run as the trajectory report reads it: every episode's rubric level and impact, in run order. */
@@ -19,10 +21,17 @@ export interface ReportRun {
   readonly impacts: readonly (number | null)[];
   /** Where the impact reference came from; null for a run without episodes. */
   readonly impactSource: 'task-card' | 'run-relative' | null;
+  /** Every episode's quality-diversity cell (its concepts on the descriptors' axes), when the run was described. */
+  readonly cells?: readonly DescriptorCell[];
+  /** The descriptors' axis names, with `cells`. */
+  readonly axes?: readonly string[];
 }
 
-/** A scored run and its verdicts as a `ReportRun`; throws `InvalidArgumentError` when an episode has no verdict. */
-export function toReportRun(report: RunReport, verdicts: ReadonlyMap<string, JudgeVerdict>): ReportRun {
+/**
+ * A scored run and its verdicts as a `ReportRun`, with each episode's cell when `descriptors` are given; throws
+ * `InvalidArgumentError` when an episode has no verdict.
+ */
+export function toReportRun(report: RunReport, verdicts: ReadonlyMap<string, JudgeVerdict>, descriptors?: Descriptors): ReportRun {
   const levels = report.episodes.map((row) => {
     const verdict = verdicts.get(row.episode.id);
     if (verdict === undefined) {
@@ -37,6 +46,7 @@ export function toReportRun(report: RunReport, verdicts: ReadonlyMap<string, Jud
     levels,
     impacts: report.episodes.map((row) => row.impact),
     impactSource: report.impactReference?.source ?? null,
+    ...(descriptors === undefined ? {} : { axes: descriptors.axes, cells: report.episodes.map((row) => descriptors.describe(row.episode)) }),
   };
 }
 
@@ -46,6 +56,8 @@ export interface ScoreRunForReportOptions {
   readonly judge: Judge;
   /** Impact against this card's baseline and top-1; default run-relative (first and best episode). */
   readonly taskCard?: TaskCard;
+  /** Puts every episode into a quality-diversity cell; default `conceptDescriptors()`. */
+  readonly descriptors?: Descriptors;
 }
 
 /**
@@ -56,5 +68,5 @@ export async function scoreRunForReport(run: Run, options: ScoreRunForReportOpti
   const report = await scoreRun(run, options.taskCard ? { taskCard: options.taskCard } : {});
   const novelty = new Map(report.episodes.map((row) => [row.episode.id, row.novelty]));
   const verdicts = await judgeRun(run, options.judge, { novelty });
-  return toReportRun(report, verdicts);
+  return toReportRun(report, verdicts, options.descriptors ?? conceptDescriptors());
 }

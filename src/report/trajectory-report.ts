@@ -2,6 +2,7 @@ import { rubricLabels } from '../judges/judge-verdict.js';
 import { parseOptions } from '../options/parse-options.js';
 import { distributionChartSpec } from './distribution-chart-spec.js';
 import { formatReportNumber as number } from './format-report-number.js';
+import { heatMapChartSpec } from './heat-map-chart-spec.js';
 import { lineChartSpec } from './line-chart-spec.js';
 import type { ReportDocument, ReportSection } from './report-document.js';
 import type { ReportRun } from './report-run.js';
@@ -41,6 +42,7 @@ export function buildTrajectoryReport(runs: readonly ReportRun[], options: Traje
       impactSection(statistics, confidence),
       correlationSection(statistics, confidence),
       quarterSection(statistics),
+      ...(statistics.archive === null ? [] : [archiveSection(statistics, confidence)]),
       runsSection(statistics),
     ],
   };
@@ -219,12 +221,81 @@ function quarterSection(statistics: TrajectoryStatistics): ReportSection {
   };
 }
 
+/** Labels per axis shown in the heat map; the rarer values are pooled as `other`. */
+const heatMapLabels = 12;
+
+function archiveSection(statistics: TrajectoryStatistics, confidence: string): ReportSection {
+  const archive = statistics.archive!;
+  const [xAxis = 'x', yAxis = 'y'] = archive.axes;
+  // The most visited values of each axis, the rest pooled, so the map stays readable for runs of many kinds.
+  const top = (field: 'x' | 'y') => {
+    const counts = new Map<string, number>();
+    for (const cell of archive.heat) counts.set(cell[field], (counts.get(cell[field]) ?? 0) + cell.episodes);
+    return [...counts].sort(([, a], [, b]) => b - a).slice(0, heatMapLabels).map(([value]) => value);
+  };
+  const [xs, ys] = [top('x'), top('y')];
+  const pooled = new Map<string, { x: string; y: string; episodes: number }>();
+  for (const cell of archive.heat) {
+    const x = xs.includes(cell.x) ? cell.x : 'other';
+    const y = ys.includes(cell.y) ? cell.y : 'other';
+    const entry = pooled.get(`${x}\u0000${y}`) ?? { x, y, episodes: 0 };
+    entry.episodes += cell.episodes;
+    pooled.set(`${x}\u0000${y}`, entry);
+  }
+  const order = (values: readonly string[], field: 'x' | 'y') => [...values, ...([...pooled.values()].some((cell) => cell[field] === 'other') ? ['other'] : [])];
+  const last = archive.discoveryByIndex.at(-1);
+  return {
+    heading: 'Quality diversity: the kinds of solution a run visited',
+    paragraphs: [
+      `Every episode falls into a cell of a grid whose axes are read from the concepts of its plan and code ` +
+        `(${archive.axes.join(' × ')}); a run's coverage is the number of cells its episodes filled, and its QD-score ` +
+        `sums each cell's best impact (clipped to [0, 1]). ${archive.cells} distinct cell(s) over all runs; a run fills ` +
+        `${number(archive.meanCoverage)} on average.` +
+        (last === undefined ? '' : ` By episode ${last.index} the runs that reach it have filled ${number(last.value)} cell(s) (${last.runs} runs).`),
+      `The curve is the mean number of cells filled by each episode index, with a ${confidence} percentile-bootstrap band ` +
+        `over runs: a curve that flattens early is a run that stopped trying new kinds of solution. The map counts ` +
+        `episodes in each pair of values of the first two axes, pooled over runs (the ${heatMapLabels} most visited values of each axis; the rest as other).`,
+    ],
+    charts: [
+      {
+        title: 'Cells discovered by episode index',
+        spec: lineChartSpec({
+          title: 'Cells discovered by episode index',
+          rows: archive.discoveryByIndex.map((point) => ({ episode: point.index, value: point.value, low: point.low, high: point.high, series: 'mean cells filled', runs: point.runs })),
+          x: 'episode',
+          y: 'value',
+          series: 'series',
+          band: { lower: 'low', upper: 'high' },
+          xTitle: 'episode index',
+          yTitle: 'cells filled',
+          xIntegers: true,
+        }),
+      },
+      {
+        title: `Episodes by ${xAxis} and ${yAxis}`,
+        spec: heatMapChartSpec({
+          title: `Episodes by ${xAxis} and ${yAxis}`,
+          rows: [...pooled.values()],
+          x: 'x',
+          y: 'y',
+          value: 'episodes',
+          xTitle: xAxis,
+          yTitle: yAxis,
+          valueTitle: 'episodes',
+          xOrder: order(xs, 'x'),
+          yOrder: order(ys, 'y'),
+        }),
+      },
+    ],
+  };
+}
+
 function runsSection(statistics: TrajectoryStatistics): ReportSection {
   return {
     heading: 'Runs',
     table: {
-      columns: ['run', 'format', 'episodes', 'mean P-creativity', 'best impact'],
-      rows: statistics.runs.map((run) => [run.id, run.format, run.episodes, run.meanLevel, run.bestImpact]),
+      columns: ['run', 'format', 'episodes', 'mean P-creativity', 'best impact', 'cells', 'QD-score'],
+      rows: statistics.runs.map((run) => [run.id, run.format, run.episodes, run.meanLevel, run.bestImpact, run.coverage, run.qdScore]),
     },
   };
 }

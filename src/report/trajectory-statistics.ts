@@ -3,6 +3,7 @@ import { parseOptions } from '../options/parse-options.js';
 import { createSeededRandom, type RandomSource } from '../random/random-source.js';
 import { bootstrapConfidenceInterval } from '../statistics/bootstrap.js';
 import { spearman } from '../statistics/spearman.js';
+import { qualityDiversityScore } from '../quality-diversity/archive-measures.js';
 import type { ReportRun } from './report-run.js';
 import { trajectoryStatisticsOptionsSchema, type TrajectoryStatisticsOptions } from './trajectory-report-options.js';
 
@@ -75,6 +76,31 @@ export interface RunSummary {
   /** Null when the run has no defined impact. */
   readonly bestImpact: number | null;
   readonly impactSource: 'task-card' | 'run-relative' | null;
+  /** Quality-diversity cells the run's episodes fell in; null when the run was not described. */
+  readonly coverage: number | null;
+  /** The sum over those cells of the best episode's impact clipped to [0, 1]; null without cells or impact. */
+  readonly qdScore: number | null;
+}
+
+/** Episodes of all runs in one cell of the archive's two main axes (the descriptors' first two). */
+export interface ArchiveHeatCell {
+  readonly x: string;
+  readonly y: string;
+  readonly episodes: number;
+  /** Runs with an episode in the cell. */
+  readonly runs: number;
+}
+
+/** The quality-diversity view of the runs: cells discovered over the run, and where episodes fell. */
+export interface ArchiveStatistics {
+  readonly axes: readonly string[];
+  /** Distinct cells of all runs together, and the mean per run. */
+  readonly cells: number;
+  readonly meanCoverage: number;
+  /** Mean number of cells a run has filled by each episode index (its cell-discovery curve). */
+  readonly discoveryByIndex: readonly IndexStatistic[];
+  /** Episodes per (first axis, second axis) value pair, pooled over runs. */
+  readonly heat: readonly ArchiveHeatCell[];
 }
 
 /** Everything the trajectory report shows, as numbers. */
@@ -99,6 +125,8 @@ export interface TrajectoryStatistics {
   /** The deltas grouped by ΔP-creativity, ascending. */
   readonly deltaSteps: readonly DeltaStep[];
   readonly correlation: DeltaCorrelation;
+  /** Null when no run was described (no `cells`). */
+  readonly archive: ArchiveStatistics | null;
 }
 
 /**
@@ -132,6 +160,43 @@ export function computeTrajectoryStatistics(runs: readonly ReportRun[], options:
     deltas,
     deltaSteps: deltaSteps(deltas),
     correlation: deltaCorrelation(deltasByRun, { ...bootstrap, random: createSeededRandom(parsed.seed) }),
+    archive: archiveStatistics(withEpisodes, (values, minRunCount) => series(values, mean, minRuns(minRunCount))),
+  };
+}
+
+/** The quality-diversity numbers of the described runs (see `ArchiveStatistics`); null when none was described. */
+function archiveStatistics(
+  runs: readonly ReportRun[],
+  series: (values: readonly (readonly (number | null)[])[], available: number) => IndexStatistic[],
+): ArchiveStatistics | null {
+  const described = runs.filter((run) => run.cells !== undefined && run.cells.length > 0);
+  const axes = described[0]?.axes;
+  if (axes === undefined) return null;
+  const all = new Set<string>();
+  const heat = new Map<string, { x: string; y: string; episodes: number; runs: Set<string> }>();
+  const curves: number[][] = [];
+  for (const run of described) {
+    const seen = new Set<string>();
+    curves.push(
+      run.cells!.map((cell) => {
+        seen.add(cell.key);
+        all.add(cell.key);
+        const [x = '', y = ''] = cell.values;
+        const key = `${x}\u0000${y}`;
+        const entry = heat.get(key) ?? { x, y, episodes: 0, runs: new Set<string>() };
+        entry.episodes += 1;
+        entry.runs.add(run.id);
+        heat.set(key, entry);
+        return seen.size;
+      }),
+    );
+  }
+  return {
+    axes,
+    cells: all.size,
+    meanCoverage: mean(curves.map((curve) => curve.at(-1) ?? 0)),
+    discoveryByIndex: series(curves, described.length),
+    heat: [...heat.values()].map(({ x, y, episodes, runs: visitors }) => ({ x, y, episodes, runs: visitors.size })),
   };
 }
 
@@ -239,7 +304,21 @@ function summariseRun(run: ReportRun): RunSummary {
     meanLevel: run.levels.length === 0 ? null : mean(run.levels),
     bestImpact: impacts.length === 0 ? null : Math.max(...impacts),
     impactSource: run.impactSource,
+    ...qualityDiversityOfRun(run),
   };
+}
+
+/** A run's coverage (distinct cells) and QD-score (each cell's best impact, clipped to [0, 1], summed). */
+function qualityDiversityOfRun(run: ReportRun): { coverage: number | null; qdScore: number | null } {
+  if (run.cells === undefined || run.cells.length === 0) return { coverage: null, qdScore: null };
+  const elites = new Map<string, number>();
+  run.cells.forEach((cell, index) => {
+    const impact = run.impacts[index];
+    if (impact === null || impact === undefined || !Number.isFinite(impact)) return;
+    elites.set(cell.key, Math.max(elites.get(cell.key) ?? -Infinity, impact));
+  });
+  const coverage = new Set(run.cells.map((cell) => cell.key)).size;
+  return { coverage, qdScore: elites.size === 0 ? null : qualityDiversityScore([...elites.values()].map((eliteValue) => ({ eliteValue })), { min: 0, max: 1 }) };
 }
 
 /** The running maximum of the defined values; null until the first one. */

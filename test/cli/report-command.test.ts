@@ -35,11 +35,12 @@ describe('boden report', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(out)).toBe(true);
     const html = readFileSync(out, 'utf8');
-    expect(html.match(/<svg\b/g)).toHaveLength(4);
-    expect(html.match(/<figure class="chart"/g)).toHaveLength(4);
+    expect(html.match(/<svg\b/g)).toHaveLength(6);
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(6);
     expect(html).not.toMatch(/<script|https?:\/\//i);
     expect(result.stdout).toContain('1 run(s), 1 with episodes, 6 episode(s)');
-    expect(result.stdout).toContain(`report written to ${out} (4 charts)`);
+    expect(result.stdout).toContain(`report written to ${out} (6 charts)`);
+    expect(result.stdout).toMatch(/quality diversity \(paradigm × feature-engineering × validation\): \d+ distinct cell\(s\)/);
 
     // The printed numbers are the library's, computed here from the same run with the CLI's defaults (seed 0).
     const [run] = await importTrajectory(join(projectRoot, example));
@@ -68,9 +69,10 @@ describe('boden report', () => {
     const result = await runCli(['report', example, '--out', out, '--json', '--seed', '3']);
     expect(result.code, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout) as Record<string, any>;
-    expect(summary).toMatchObject({ out, charts: 4, runs: 1, runsWithEpisodes: 1, episodes: 6, spearman: { pairs: 5, runs: 1, resampled: 'pairs' } });
+    expect(summary).toMatchObject({ out, charts: 6, runs: 1, runsWithEpisodes: 1, episodes: 6, spearman: { pairs: 5, runs: 1, resampled: 'pairs' } });
     expect(summary.quarters.map((quarter: { episodes: number }) => quarter.episodes)).toEqual([2, 1, 2, 1]);
-    expect(summary.runTable).toEqual([{ id: 'aide-tabular-run', format: 'aide-journal-v2', episodes: 6, meanLevel: expect.any(Number), bestImpact: 1 }]);
+    expect(summary.runTable).toEqual([{ id: 'aide-tabular-run', format: 'aide-journal-v2', episodes: 6, meanLevel: expect.any(Number), bestImpact: 1, coverage: expect.any(Number), qdScore: expect.any(Number) }]);
+    expect(summary.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering', 'validation'], cells: summary.runTable[0].coverage });
   });
 
   it('names an unreadable input and writes no report when nothing could be read', async () => {
@@ -92,7 +94,7 @@ describe('boden report', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${bad} at $.nodes[0].metric.value`);
     expect(result.stdout).toContain('1 run(s), 1 with episodes, 6 episode(s)');
-    expect(readFileSync(out, 'utf8').match(/<svg\b/g)).toHaveLength(4);
+    expect(readFileSync(out, 'utf8').match(/<svg\b/g)).toHaveLength(6);
   });
 
   it('exits 2 without --out', async () => {
@@ -133,7 +135,7 @@ describe.skipIf(!hasSharedData)('boden report on ../shared/data/trajectories', (
     expect(spearman.runs).toBeLessThan(36);
     expect(spearman.pairs).toBeGreaterThan(100);
     const html = readFileSync(out, 'utf8');
-    expect(html.match(/<svg\b/g)).toHaveLength(4);
+    expect(html.match(/<svg\b/g)).toHaveLength(6);
     expect(html.match(/<tr><td>/g)!.length).toBeGreaterThanOrEqual(37);
   });
 });

@@ -155,12 +155,12 @@ describe('HTML reports in headless Chromium', () => {
     expectCleanReport(page, countReportCharts(report));
   });
 
-  it.skipIf(chromiumPath === undefined)('boden report on the example journal: the same, with its four charts', async () => {
+  it.skipIf(chromiumPath === undefined)('boden report on the example journal: the same, with its six charts', async () => {
     const path = join(directory, 'cli.html');
     const result = await runCli(['report', 'examples/aide-tabular-run.journal.json', '--out', path]);
     expect(result.code, result.stderr).toBe(0);
     const page = await view(path);
-    expectCleanReport(page, 4);
+    expectCleanReport(page, 6);
   });
 
   it.skipIf(chromiumPath === undefined)('a boden bench report: the same, with three charts per task and policy plus impact vs strength', async () => {

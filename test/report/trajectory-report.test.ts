@@ -37,7 +37,7 @@ describe('scoreRunForReport on the shipped AIDE example', () => {
 });
 
 describe('buildTrajectoryReport', () => {
-  it('builds the RQ2 sections with four charts and a runs table', async () => {
+  it('builds the RQ2 sections, the quality-diversity section, six charts and a runs table', async () => {
     const { document, statistics } = buildTrajectoryReport([judged], { resamples: 300 });
     expect(document.sections.map((section) => section.heading)).toEqual([
       'What this shows',
@@ -45,14 +45,17 @@ describe('buildTrajectoryReport', () => {
       'Impact over the run',
       'Does novelty pay? ΔImpact against ΔP-creativity',
       'Exploration giving way to refinement',
+      'Quality diversity: the kinds of solution a run visited',
       'Runs',
     ]);
-    expect(countReportCharts(document)).toBe(4);
+    expect(countReportCharts(document)).toBe(6);
     expect(document.generatedAt).toBeUndefined();
     const runsTable = document.sections.at(-1)!.table!;
-    expect(runsTable.columns).toEqual(['run', 'format', 'episodes', 'mean P-creativity', 'best impact']);
+    expect(runsTable.columns).toEqual(['run', 'format', 'episodes', 'mean P-creativity', 'best impact', 'cells', 'QD-score']);
     const meanLevel = judged.levels.reduce((sum, level) => sum + level, 0) / 6;
-    expect(runsTable.rows).toEqual([['aide-tabular-run', 'aide-journal-v2', 6, meanLevel, 1]]);
+    const coverage = new Set(judged.cells!.map((cell) => cell.key)).size;
+    expect(runsTable.rows).toEqual([['aide-tabular-run', 'aide-journal-v2', 6, meanLevel, 1, coverage, expect.any(Number)]]);
+    expect(statistics.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering', 'validation'], cells: coverage, meanCoverage: coverage });
     // Quarters of a 6-episode run hold 2, 1, 2 and 1 episodes.
     expect(statistics.quarters.map((quarter) => quarter.episodes)).toEqual([2, 1, 2, 1]);
     expect(statistics.correlation).toMatchObject({ pairs: 5, runs: 1, resampled: 'pairs' });
@@ -66,7 +69,7 @@ describe('buildTrajectoryReport', () => {
     const first = buildTrajectoryReport([judged], { resamples: 300, title: 'Example <run>' });
     expect(buildTrajectoryReport([judged], { resamples: 300, title: 'Example <run>' })).toEqual(first);
     const html = await renderReportHtml(first.document);
-    expect(html.match(/<svg\b/g)).toHaveLength(4);
+    expect(html.match(/<svg\b/g)).toHaveLength(6);
     expect(html).toContain('<h1>Example &#60;run&#62;</h1>');
     expect(html).toContain('>P-creativity by episode index</text>');
     expect(html).toContain('>Rubric levels by quarter of the run</text>');

@@ -21,10 +21,10 @@ describe('computeTrajectoryStatistics', () => {
   it('counts runs and episodes and summarises each run', () => {
     expect(statistics).toMatchObject({ runsWithEpisodes: 3, runsWithImpact: 2, episodes: 14, meanLevel: 1, minRunsPerIndex: 2 });
     expect(statistics.runs).toEqual([
-      { id: 'a', format: 'aide-journal-v2', path: 'a.json', episodes: 4, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative' },
-      { id: 'b', format: 'aide-journal-v2', path: 'b.json', episodes: 8, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative' },
-      { id: 'c', format: 'aide-journal-v2', path: 'c.json', episodes: 2, meanLevel: 1, bestImpact: null, impactSource: 'run-relative' },
-      { id: 'empty', format: 'aide-journal-v2', path: 'empty.json', episodes: 0, meanLevel: null, bestImpact: null, impactSource: null },
+      { id: 'a', format: 'aide-journal-v2', path: 'a.json', episodes: 4, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative', coverage: null, qdScore: null },
+      { id: 'b', format: 'aide-journal-v2', path: 'b.json', episodes: 8, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative', coverage: null, qdScore: null },
+      { id: 'c', format: 'aide-journal-v2', path: 'c.json', episodes: 2, meanLevel: 1, bestImpact: null, impactSource: 'run-relative', coverage: null, qdScore: null },
+      { id: 'empty', format: 'aide-journal-v2', path: 'empty.json', episodes: 0, meanLevel: null, bestImpact: null, impactSource: null, coverage: null, qdScore: null },
     ]);
   });
 
@@ -98,3 +98,39 @@ describe('computeTrajectoryStatistics', () => {
     expect(() => computeTrajectoryStatistics(runs, { confidence: 1 })).toThrow(InvalidOptionsError);
   });
 });
+
+describe('computeTrajectoryStatistics: quality diversity', () => {
+  const cell = (paradigm: string, features: string) => ({ key: `${paradigm} | ${features}`, values: [paradigm, features] });
+  const described = (id: string, cells: ReturnType<typeof cell>[], impacts: (number | null)[]): ReportRun => ({
+    ...run(id, cells.map(() => 1), impacts),
+    axes: ['paradigm', 'feature-engineering'],
+    cells,
+  });
+  const first = described('x', [cell('linear', 'none'), cell('linear', 'none'), cell('tree', 'bins'), cell('linear', 'bins')], [0.2, 0.6, 1.5, null]);
+  const second = described('y', [cell('tree', 'none'), cell('tree', 'bins')], [0.5, -0.5]);
+  const statistics = computeTrajectoryStatistics([first, second, runA], { minRunsPerIndex: 1, resamples: 200 });
+
+  it('gives each described run its coverage and QD-score, by hand', () => {
+    // x: cells linear|none (best 0.6), tree|bins (1.5 → 1), linear|bins (no impact): coverage 3, QD 1.6.
+    // y: tree|none 0.5, tree|bins −0.5 → 0: coverage 2, QD 0.5. runA was not described.
+    expect(statistics.runs.map(({ id, coverage, qdScore }) => ({ id, coverage, qdScore }))).toEqual([
+      { id: 'x', coverage: 3, qdScore: 1.6 },
+      { id: 'y', coverage: 2, qdScore: 0.5 },
+      { id: 'a', coverage: null, qdScore: null },
+    ]);
+  });
+
+  it('counts distinct cells, the discovery curve per index and episodes per pair of the first two axes', () => {
+    expect(statistics.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering'], cells: 4, meanCoverage: 2.5 });
+    // Cells filled by index: x 1, 1, 2, 3; y 1, 2.
+    expect(statistics.archive!.discoveryByIndex.map(({ index, runs: count, value }) => [index, count, value])).toEqual([[0, 2, 1], [1, 2, 1.5], [2, 1, 2], [3, 1, 3]]);
+    expect([...statistics.archive!.heat].sort((a, b) => `${a.x}${a.y}`.localeCompare(`${b.x}${b.y}`))).toEqual([
+      { x: 'linear', y: 'bins', episodes: 1, runs: 1 },
+      { x: 'linear', y: 'none', episodes: 2, runs: 1 },
+      { x: 'tree', y: 'bins', episodes: 2, runs: 2 },
+      { x: 'tree', y: 'none', episodes: 1, runs: 1 },
+    ]);
+    expect(computeTrajectoryStatistics([runA], { resamples: 100 }).archive).toBeNull();
+  });
+});
+
