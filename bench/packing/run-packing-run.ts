@@ -6,6 +6,7 @@ import { runAgentSearch } from '../runner/run-agent-search.js';
 import { agentSeedOf, runRecordOf } from '../runner/run-bench-run.js';
 import { medalFor } from '../tasks/bench-task-card.js';
 import { createSimulatedPackingAgent } from './simulated-packing-agent.js';
+import { packingDescriptors } from './packing-descriptors.js';
 import type { SimulatedPackingAgentOptions } from './simulated-packing-agent-options.js';
 import type { PackingEvaluator } from './packing-evaluator.js';
 import { packingProgramKey } from './packing-program.js';
@@ -56,6 +57,8 @@ export async function runPackingRun(options: PackingRunOptions): Promise<BenchRu
     maximize: true,
     alwaysWrap,
     clock: parsed.clock ?? (() => performance.now()),
+    // The concept vocabulary names no construction: the qd arm reads layouts with the packing agent's own words.
+    descriptors: packingDescriptors(),
   });
   return runRecordOf({ task: card.task, policy, arm, seed, agent: 'simulated' }, outcome, outcome.bestScore === null ? null : medalFor(card, outcome.bestScore));
 }

@@ -3,8 +3,10 @@ import {
   noveltyBonus,
   noveltyGate,
   paretoObjective,
+  qualityDiversityArchive,
   scorerNoveltySource,
   wrapSelector,
+  type Descriptors,
   type NoveltyBonusMiddleware,
   type NoveltyScorer,
   type Selector,
@@ -44,6 +46,8 @@ export interface PolicySearchInput {
   readonly alwaysWrap: boolean;
   /** Called for each mode switch of the adaptive schedule. */
   readonly onModeSwitch: (change: ModeSwitch) => void;
+  /** The `qd` arm's descriptors; default `conceptDescriptors()` (a task whose texts name no concepts needs its own). */
+  readonly descriptors?: Descriptors;
 }
 
 /** A policy's search, ready to run, and whether shaping wraps it. */
@@ -77,6 +81,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     const list: SelectorMiddleware[] = [];
     if (arm.gate === true) list.push(noveltyGate({ source }));
     if (arm.pareto === true) list.push(paretoObjective({ source }));
+    if (arm.qd === true) list.push(qualityDiversityArchive(input.descriptors === undefined ? {} : { descriptors: input.descriptors }));
     if (arm.schedule !== 'none') list.push(adaptiveExploration({ source, directiveAsk: directiveAskOf[arm.schedule] }));
     if (hasBonus(arm) || list.length === 0) {
       const decay = bonusSource === 'candidate' ? 'none' : 'children';

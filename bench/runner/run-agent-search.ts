@@ -1,4 +1,4 @@
-import { createNoveltyScorer, impact, RubricJudge, type ImpactReference, type JudgedEpisode } from '../../src/index.js';
+import { createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from '../../src/index.js';
 import type { NodeEvaluation, OperatorProposal, ProposedNode } from '../../adapters/search-loop/index.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import type { BenchArm, BenchPolicy } from './bench-policy.js';
@@ -32,6 +32,8 @@ export interface AgentSearchInput<Config> {
   readonly alwaysWrap: boolean;
   /** Milliseconds clock for wall and evaluation time. */
   readonly clock: () => number;
+  /** The `qd` arm's descriptors (default: boden's concepts). */
+  readonly descriptors?: Descriptors;
 }
 
 /** The task-independent part of a `BenchRunRecord`: episodes, best impact, curve and times. */
@@ -130,6 +132,7 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
     alwaysWrap,
     // A switch happens while the latest episode is observed: it belongs to that episode.
     onModeSwitch: (change) => records.at(-1)?.modeSwitches.push(change),
+    ...(input.descriptors === undefined ? {} : { descriptors: input.descriptors }),
   });
   shaped = search.shaped;
   await search.run(episodes);
