@@ -16,7 +16,7 @@ import { createAideGreedySearch, createAideGreedySelector, type AideNode } from 
 import { argumentValue, formatReport, isMainModule, type ExampleOptions, type ExampleReport } from './support/example-report.js';
 import { describeSolution, formatTree } from './support/format-tree.js';
 import { replayNovelty } from './support/replay-novelty.js';
-import { createScriptedResearch } from './support/scripted-research.js';
+import { createScriptedResearch, scriptedOperators } from './support/scripted-research.js';
 import { recordShapingEvents, type ShapingLog } from './support/shaping-log.js';
 
 /** Runs AIDE's greedy search on the scripted task and returns (and prints) its report. */
@@ -40,11 +40,7 @@ export async function runAideGreedyExample(options: ExampleOptions = {}): Promis
     selector = wrapped;
   }
   const search = createAideGreedySearch({
-    operators: {
-      draft: ({ directive }) => research.draft(directive),
-      improve: ({ parent, directive }) => research.improve(parent, directive),
-      debug: ({ parent }) => research.debug(parent),
-    },
+    operators: scriptedOperators(research),
     evaluate: (node) => research.evaluate(node),
     selector,
     seed,

@@ -18,7 +18,7 @@ import { createEvolutionarySearch, createEvolutionarySelector, type Evolutionary
 import { argumentValue, formatReport, isMainModule, type ExampleOptions, type ExampleReport } from './support/example-report.js';
 import { describeSolution, formatTree } from './support/format-tree.js';
 import { replayNovelty } from './support/replay-novelty.js';
-import { createScriptedResearch } from './support/scripted-research.js';
+import { createScriptedResearch, scriptedOperators } from './support/scripted-research.js';
 import { recordShapingEvents, type ShapingLog } from './support/shaping-log.js';
 
 /** Runs AIRA-dojo's evolutionary solver on the scripted task and returns (and prints) its report. */
@@ -43,12 +43,7 @@ export async function runEvolutionaryExample(options: ExampleOptions = {}): Prom
     selector = wrapped;
   }
   const search = createEvolutionarySearch({
-    operators: {
-      draft: ({ directive }) => research.draft(directive),
-      improve: ({ parent, directive }) => research.improve(parent, directive),
-      crossover: ({ parents: [first, second] }) => research.crossover(first, second),
-      debug: ({ parent }) => research.debug(parent),
-    },
+    operators: scriptedOperators(research),
     evaluate: (node) => research.evaluate(node),
     selector,
     seed,

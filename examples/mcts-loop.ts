@@ -17,7 +17,7 @@ import { createMctsSearch, createUctSelector, type MctsNode } from '../adapters/
 import { argumentValue, formatReport, isMainModule, type ExampleOptions, type ExampleReport } from './support/example-report.js';
 import { describeSolution, formatTree } from './support/format-tree.js';
 import { replayNovelty } from './support/replay-novelty.js';
-import { createScriptedResearch } from './support/scripted-research.js';
+import { createScriptedResearch, scriptedOperators } from './support/scripted-research.js';
 import { recordShapingEvents, type ShapingLog } from './support/shaping-log.js';
 
 /** Runs AIRA-dojo's MCTS on the scripted task and returns (and prints) its report. */
@@ -41,11 +41,7 @@ export async function runMctsExample(options: ExampleOptions = {}): Promise<Exam
     selector = wrapped;
   }
   const search = createMctsSearch({
-    operators: {
-      draft: ({ directive }) => research.draft(directive),
-      improve: ({ parent, directive }) => research.improve(parent, directive),
-      debug: ({ parent }) => research.debug(parent),
-    },
+    operators: scriptedOperators(research),
     evaluate: (node) => research.evaluate(node),
     selector,
     seed,

@@ -10,7 +10,7 @@
 import { qualityDiversityArchive, wrapSelector, type QualityDiversityArchive } from '../src/index.js';
 import { createAideGreedySearch, createAideGreedySelector } from '../adapters/aide-greedy/index.js';
 import { argumentValue, isMainModule } from './support/example-report.js';
-import { createScriptedResearch } from './support/scripted-research.js';
+import { createScriptedResearch, scriptedOperators } from './support/scripted-research.js';
 
 /** What the example returns (and prints) for one run. */
 export interface QualityDiversityReport {
@@ -31,11 +31,7 @@ export async function runQualityDiversityExample(options: { budget?: number; see
   const archive: QualityDiversityArchive = qualityDiversityArchive({ strength: archived ? 1 : 0 });
   const selector = wrapSelector({ selector: createAideGreedySelector(), middleware: [archive] });
   const search = createAideGreedySearch({
-    operators: {
-      draft: ({ directive }) => research.draft(directive),
-      improve: ({ parent, directive }) => research.improve(parent, directive),
-      debug: ({ parent }) => research.debug(parent),
-    },
+    operators: scriptedOperators(research),
     evaluate: (node) => research.evaluate(node),
     selector,
     seed,

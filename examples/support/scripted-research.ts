@@ -167,3 +167,16 @@ function score(paradigm: Paradigm | undefined, refinements: number, code: string
   for (let index = 0; index < code.length; index += 1) hash = (hash * 31 + code.charCodeAt(index)) >>> 0;
   return paradigm.base + (paradigm.ceiling - paradigm.base) * (1 - 0.6 ** refinements) + (hash % 1000) / 1e6;
 }
+
+/**
+ * The scripted research as the operators every adapter takes (AIDE's, MCTS's and the evolutionary solver's shapes all
+ * accept them): draft, improve, debug and crossover, each reading only the directive and its parents.
+ */
+export function scriptedOperators(research: ScriptedResearch) {
+  return {
+    draft: ({ directive }: { readonly directive?: string }) => research.draft(directive),
+    improve: ({ parent, directive }: { readonly parent: ScriptedProposal; readonly directive?: string }) => research.improve(parent, directive),
+    debug: ({ parent }: { readonly parent: ScriptedProposal }) => research.debug(parent),
+    crossover: ({ parents: [first, second] }: { readonly parents: readonly [ScriptedProposal, ScriptedProposal] }) => research.crossover(first, second),
+  };
+}
