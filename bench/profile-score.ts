@@ -8,36 +8,23 @@
  *   npm run profile:score          # = tsx bench/profile-score.ts [--priors 10000] [--samples 300] [--top 15]
  */
 import { Session } from 'node:inspector/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
-import type { Episode } from '../src/episode/episode.js';
 import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
 import { machineLine } from './support/bench-measurements.js';
+import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun } from './support/synthetic-long-run.js';
 
 const { values } = parseArgs({ options: { priors: { type: 'string', default: '10000' }, samples: { type: 'string', default: '300' }, top: { type: 'string', default: '15' } } });
 const [priors, samples, top] = [Number(values.priors), Number(values.samples), Number(values.top)];
 for (const [name, value] of [['--priors', priors], ['--samples', samples], ['--top', top]] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
 }
-const trajectories = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'), 'trajectories');
-const inputs = await expandTrajectoryInputs([trajectories]).catch(() => []);
-if (inputs.length === 0) {
-  console.log(`profile-score needs the shared trajectories at ${trajectories} (not part of a clone): nothing to profile.`);
+const episodes = await loadSharedEpisodes();
+if (episodes.length === 0) {
+  console.log(`profile-score needs the shared trajectories at ${sharedTrajectories} (not part of a clone): nothing to profile.`);
   process.exit(0);
 }
 console.log(machineLine());
-const episodes: Episode[] = [];
-for (const input of inputs) for (const run of await importTrajectory(input)) episodes.push(...run.episodes);
-
-// The long synthetic run of bench:score: copies of the shared episodes, each copy's identifiers suffixed.
-const suffix = (copy: number) => `variant_${copy.toString(26).replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!)}`;
-const nodes = Array.from({ length: priors + samples }, (_, index) => {
-  const episode = episodes[index % episodes.length]!;
-  const copy = Math.floor(index / episodes.length);
-  return { id: `node-${index}`, plan: `${episode.plan} ${suffix(copy)}`, code: `${episode.code}\n${suffix(copy)} = model` };
-});
+const nodes = syntheticLongRun(episodes, priors + samples);
 const scorer = createNoveltyScorer();
 const building = performance.now();
 for (const node of nodes.slice(0, priors)) {

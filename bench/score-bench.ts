@@ -7,24 +7,21 @@
  *   npm run bench:score            # = tsx bench/score-bench.ts [--samples 300] [--priors 1000,10000]
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
-import type { Episode } from '../src/episode/episode.js';
 import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
 import { scoreRunNovelty } from '../src/scoring/score-run-novelty.js';
+import { sharedTrajectories, syntheticLongRun } from './support/synthetic-long-run.js';
 
 const { values } = parseArgs({
   options: { samples: { type: 'string', default: '300' }, priors: { type: 'string', default: '1000,10000' } },
 });
 const samples = Number(values.samples);
 const priorCounts = values.priors.split(',').map(Number);
-const trajectories = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data'), 'trajectories');
 
 console.log(`machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 const runs = [];
-for (const input of await expandTrajectoryInputs([trajectories])) runs.push(...(await importTrajectory(input)));
+for (const input of await expandTrajectoryInputs([sharedTrajectories])) runs.push(...(await importTrajectory(input)));
 const episodes = runs.flatMap((run) => run.episodes);
 
 // Replay: every run scored as a finished run, as `boden score` does.
@@ -33,14 +30,7 @@ for (const run of runs) await scoreRunNovelty(run);
 let seconds = (performance.now() - start) / 1000;
 console.log(`\nreplay of ${runs.length} shared runs: ${episodes.length} episodes in ${seconds.toFixed(2)} s = ${Math.round(episodes.length / seconds)} episodes/s (score + observe, all metrics)\n`);
 
-// A long synthetic run: copies of the shared episodes, each copy's identifiers suffixed so no two are identical.
-const suffix = (copy: number) => `variant_${copy.toString(26).replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!)}`;
-const synthetic = (count: number): Pick<Episode, 'id' | 'plan' | 'code'>[] =>
-  Array.from({ length: count }, (_, index) => {
-    const episode = episodes[index % episodes.length]!;
-    const copy = Math.floor(index / episodes.length);
-    return { id: `node-${index}`, plan: `${episode.plan} ${suffix(copy)}`, code: `${episode.code}\n${suffix(copy)} = model` };
-  });
+const synthetic = (count: number) => syntheticLongRun(episodes, count);
 
 console.log('| prior episodes | index | score() p50 ms | p95 ms | embedding p50 ms | metrics p50 ms | observe() p50 ms |');
 console.log('|---:|---|---:|---:|---:|---:|---:|');

@@ -112,8 +112,8 @@ export function classifyMove(
  */
 export function isHyperParameterMove(child: EpisodeProfile, parent: EpisodeProfile): boolean {
   // Same program, or no code to compare: not a change of values.
-  if (child.codeKey === parent.codeKey) return false;
-  return child.maskedKey === parent.maskedKey || inferredSweep(child, parent) !== null || inferredSettingLoop(child, parent) !== null;
+  if (child.codeHash === parent.codeHash) return false;
+  return child.maskedHash === parent.maskedHash || inferredSweep(child, parent) !== null || inferredSettingLoop(child, parent) !== null;
 }
 
 /**

@@ -42,8 +42,11 @@ export function compareLines(profile: EpisodeProfile, reference: EpisodeProfile,
   return { added, removed, reporting, borrowed };
 }
 
-// Comparing against every earlier episode would make judging quadratic in the run; the latest ones are the likely bases.
-const similarityWindow = 64;
+/**
+ * How many of the latest earlier episodes are compared line by line: against every earlier episode judging would be
+ * quadratic in the run, and the latest ones are the likely bases.
+ */
+export const similarityWindow = 64;
 
 /** The latest earlier episode (of the latest `similarityWindow`) that has every substantive line of `profile`. */
 export function coveringEpisode(profile: EpisodeProfile, earlier: readonly EpisodeProfile[]): EpisodeProfile | undefined {

@@ -1,7 +1,7 @@
 import { profileEpisode } from './episode-profile.js';
 import { inferredSweep } from './inferred-sweep.js';
 import type { JudgeInput } from './judge.js';
-import { mostSimilarEpisode, substantiveChanges } from './line-comparison.js';
+import { mostSimilarEpisode, similarityWindow, substantiveChanges } from './line-comparison.js';
 
 /** What boden measured about the current episode, for the LLM judge's decomposed prompt. Holds no agent text. */
 export interface PromptEvidence {
@@ -22,10 +22,12 @@ export interface PromptEvidence {
 /** The evidence of `input`: the same line comparison and sweep reading the cheap judge uses, and the caller's scores. */
 export function promptEvidence(input: JudgeInput): PromptEvidence {
   const profile = profileEpisode(input.episode);
-  const earlier = input.earlier.map((episode) => profileEpisode(episode));
   const parentIndex = input.episode.parentEpisodeId == null ? -1 : input.earlier.findIndex((episode) => episode.id === input.episode.parentEpisodeId);
-  const reference = parentIndex >= 0 ? earlier[parentIndex] : mostSimilarEpisode(profile, earlier);
-  const closest = reference === undefined ? null : earlier.indexOf(reference) + 1;
+  // Only the parent and the episodes the line comparison reads are profiled, not the whole run.
+  const windowStart = Math.max(0, input.earlier.length - similarityWindow);
+  const recent = parentIndex >= 0 ? [] : input.earlier.slice(windowStart).map((episode) => profileEpisode(episode));
+  const reference = parentIndex >= 0 ? profileEpisode(input.earlier[parentIndex]!) : mostSimilarEpisode(profile, recent);
+  const closest = reference === undefined ? null : parentIndex >= 0 ? parentIndex + 1 : windowStart + recent.indexOf(reference) + 1;
   const changes = reference === undefined ? undefined : substantiveChanges(profile, reference);
   const concepts = input.concepts?.episode ?? null;
   const seen = new Set([...(input.concepts?.earlier.values() ?? [])].flat());

@@ -76,6 +76,8 @@ export interface RubricEvidence {
 export function extractRubricEvidence(options: {
   readonly episode: JudgedEpisode;
   readonly profile: EpisodeProfile;
+  /** The profile of the earlier episode `episode.parentEpisodeId` names, when the history has it. */
+  readonly parent?: EpisodeProfile | undefined;
   readonly history: RunHistory;
   readonly extractor: ConceptExtractor;
   readonly novelty?: Readonly<Record<string, number>> | undefined;
@@ -84,8 +86,8 @@ export function extractRubricEvidence(options: {
   const flags = episode.flags ?? [];
   const metadata = episode.metadata ?? {};
   const ablationName = typeof metadata['ablationName'] === 'string' ? metadata['ablationName'] : null;
-  const parent = episode.parentEpisodeId == null ? undefined : history.profile(episode.parentEpisodeId);
-  const reference = parent ?? mostSimilarEpisode(profile, history.profiles);
+  const parent = options.parent;
+  const reference = parent ?? mostSimilarEpisode(profile, history.recent);
   // The agent's own sweep header when it writes one, else the sweep its code shows (any wording, any agent).
   const sweepName =
     typeof metadata['hyperparameterName'] === 'string' ? metadata['hyperparameterName'] : reference === undefined ? null : inferredSweep(profile, reference);
@@ -100,13 +102,14 @@ export function extractRubricEvidence(options: {
     samePlanAs: history.samePlanAs(profile) ?? null,
     referenceId: reference?.id ?? null,
     referenceIsParent: parent !== undefined,
-    numbersOnlyChangeOf: reference !== undefined && reference.maskedKey === profile.maskedKey ? reference.id : (history.sameMaskedCodeAs(profile) ?? null),
+    numbersOnlyChangeOf: reference !== undefined && reference.maskedHash === profile.maskedHash ? reference.id : (history.sameMaskedCodeAs(profile) ?? null),
     reportingOnlyChange: changes !== undefined && changes.added + changes.removed === 0 && changes.reporting > 0,
     addedLines: changes?.added ?? profile.substantiveLines.size,
     removedLines: changes?.removed ?? 0,
     novelLineFraction: profile.substantiveLines.size === 0 ? 0 : novelty.novelLines.length / profile.substantiveLines.size,
     borrowedLines: changes?.borrowed ?? 0,
-    coveredBy: coveringEpisode(profile, history.profiles)?.id ?? null,
+    // A substantive line no earlier episode has rules every one out without comparing.
+    coveredBy: novelty.novelLines.length > 0 ? null : (coveringEpisode(profile, history.recent)?.id ?? null),
     sweepName,
     ablationName,
     settingLoop,

@@ -12,6 +12,8 @@ export const rubricJudgeOptionsSchema = z.strictObject({
   extractor: z.instanceof(ConceptExtractor).optional(),
   /** How many runs' histories the judge keeps; the least recently judged run is dropped first. */
   maxCachedRuns: z.number().int().positive().default(64),
+  /** How many episode profiles the judge keeps per run (the least recently used dropped first); an older parent is profiled again. */
+  maxCachedProfiles: z.number().int().positive().default(256),
 });
 
 /** Options of `new RubricJudge()` as callers write them. */

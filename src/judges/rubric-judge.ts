@@ -7,10 +7,11 @@ import { decideRubricScore } from './rubric-decision.js';
 import { extractRubricEvidence, type RubricEvidence } from './rubric-evidence.js';
 import { rubricJudgeOptionsSchema, type RubricJudgeOptions } from './rubric-judge-options.js';
 import { fittedRubricJudgeParameters, type RubricJudgeParameters } from './rubric-judge-parameters.js';
+import { similarityWindow } from './line-comparison.js';
 import { explainRubricDecision } from './rubric-rationale.js';
 import { RunHistory } from './run-history.js';
 
-/** What the judge remembers of one run: the history of earlier episodes and every episode it profiled. */
+/** What the judge remembers of one run: the history of earlier episodes and the profiles it made last (bounded). */
 interface RunState {
   history: RunHistory;
   readonly profiles: Map<string, EpisodeProfile>;
@@ -33,9 +34,11 @@ const modesByScore: readonly (readonly CreativityMode[])[] = [
  * (the parameters were fitted with the default novelty core's; without them it falls back on the share of lines
  * new to the run). `JudgeInput.concepts` is not read: the judge finds code concepts itself, in new lines only.
  *
- * Fast on long runs: each episode is profiled once per run (cached by id, so an id must identify an episode's
- * content within a run), and the union of earlier episodes grows incrementally while `earlier` extends the list of
- * the previous call; any other `earlier` rebuilds it from the cached profiles.
+ * Fast and small on long runs: the union of earlier episodes grows incrementally while `earlier` extends the list
+ * of the previous call (any other `earlier` rebuilds it), keeping whole profiles only of the latest episodes
+ * (`RunHistory`); the profiles made last are cached by id (so an id must identify an episode's content within a run),
+ * and a parent older than those is profiled again from its text in `earlier`. Verdict cost and memory per episode do
+ * not grow with the run (`bench/judge-scaling-bench.ts`).
  *
  * @example
  * const judge = new RubricJudge();
@@ -49,6 +52,7 @@ export class RubricJudge implements Judge {
   readonly parameters: RubricJudgeParameters;
   readonly #extractor: ConceptExtractor;
   readonly #maxCachedRuns: number;
+  readonly #maxCachedProfiles: number;
   readonly #runs = new Map<string, RunState>();
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad option). */
@@ -58,6 +62,7 @@ export class RubricJudge implements Judge {
     this.parameters = parsed.parameters ?? fittedRubricJudgeParameters;
     this.#extractor = parsed.extractor ?? sharedExtractor();
     this.#maxCachedRuns = parsed.maxCachedRuns;
+    this.#maxCachedProfiles = parsed.maxCachedProfiles;
   }
 
   /** The verdict on `input.episode` against `input.earlier`; never calls out, so it only rejects when aborted. */
@@ -85,7 +90,9 @@ export class RubricJudge implements Judge {
     const state = this.#state(input.runId);
     const history = this.#history(state, input);
     const profile = this.#profile(state, input.episode);
-    return extractRubricEvidence({ episode: input.episode, profile, history, extractor: this.#extractor, novelty: input.novelty });
+    const parentIndex = input.episode.parentEpisodeId == null ? undefined : history.indexOf(input.episode.parentEpisodeId);
+    const parent = parentIndex === undefined ? undefined : this.#profile(state, input.earlier[parentIndex]!);
+    return extractRubricEvidence({ episode: input.episode, profile, parent, history, extractor: this.#extractor, novelty: input.novelty });
   }
 
   /** Drops what the judge remembers of a run (call it when a run ends). */
@@ -105,24 +112,41 @@ export class RubricJudge implements Judge {
 
   /** The history of `input.earlier`: the cached one extended when `earlier` extends it, else rebuilt. */
   #history(state: RunState, input: JudgeInput): RunHistory {
-    const known = state.history.profiles;
-    let extendsCached = known.length <= input.earlier.length;
-    for (let index = 0; extendsCached && index < known.length; index += 1) extendsCached = known[index]!.id === input.earlier[index]!.id;
-    if (!extendsCached) state.history = new RunHistory(this.#extractor);
-    for (let index = state.history.profiles.length; index < input.earlier.length; index += 1) {
+    if (!extendsHistory(input.earlier, state.history)) state.history = new RunHistory(this.#extractor);
+    for (let index = state.history.size; index < input.earlier.length; index += 1) {
       const episode = input.earlier[index]!;
       state.history.add(this.#profile(state, episode));
     }
     return state.history;
   }
 
+  /** The profile of `episode`, from the run's cache (least recently used dropped first) or made now. */
   #profile(state: RunState, episode: JudgedEpisode): EpisodeProfile {
     const cached = state.profiles.get(episode.id);
-    if (cached !== undefined && cached.code === episode.code && cached.plan === episode.plan) return cached;
-    const profile = profileEpisode(episode);
+    state.profiles.delete(episode.id);
+    const profile = cached !== undefined && cached.code === episode.code && cached.plan === episode.plan ? cached : profileEpisode(episode);
     state.profiles.set(episode.id, profile);
+    if (state.profiles.size > this.#maxCachedProfiles) state.profiles.delete(state.profiles.keys().next().value!);
     return profile;
   }
+}
+
+/**
+ * Whether `earlier` starts with the episodes of `history`: compares the ids of the latest `similarityWindow`
+ * episodes and of those 2^k before the latest, so the check costs O(log n), not a scan of the run. An `earlier`
+ * that agrees at all those positions but differs elsewhere (a run rewritten in its middle under the same id) would
+ * be judged against the history as it was; a caller that rewrites a run gives it a new run id.
+ */
+function extendsHistory(earlier: readonly JudgedEpisode[], history: RunHistory): boolean {
+  const size = history.size;
+  if (size > earlier.length) return false;
+  for (let index = size - 1; index >= Math.max(0, size - similarityWindow); index -= 1) {
+    if (earlier[index]!.id !== history.idAt(index)) return false;
+  }
+  for (let distance = similarityWindow; distance < size; distance *= 2) {
+    if (earlier[size - 1 - distance]!.id !== history.idAt(size - 1 - distance)) return false;
+  }
+  return size === 0 || earlier[0]!.id === history.idAt(0);
 }
 
 // Compiling the vocabulary takes milliseconds: every judge built without an extractor shares one.

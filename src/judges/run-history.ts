@@ -1,6 +1,8 @@
 import type { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { hashString53 } from '../embedder/string-hash.js';
 import type { EpisodeProfile } from './episode-profile.js';
 import { modalityOf, type InputModality } from './input-modality.js';
+import { similarityWindow } from './line-comparison.js';
 
 /** What an episode brings that the history lacks: substantive lines, and code concepts. */
 export interface ProfileNovelty {
@@ -19,16 +21,22 @@ export interface ProfileNovelty {
  * time, and looks for an episode's concepts only in the physical lines the run has not seen (a line seen before
  * brings only concepts seen before), so judging episode k costs the work of episode k's new lines, not of all k
  * earlier episodes.
+ *
+ * Small on long runs: it keeps whole profiles only of the latest `similarityWindow` episodes (the ones the line
+ * comparison reads); of the rest, ids and 53-bit hashes (`hashString53`) of their lines and programs, about a
+ * hundred bytes an episode plus the run's distinct lines. An older episode's profile (a parent) is the caller's to
+ * rebuild from its text, by `indexOf`.
  */
 export class RunHistory {
   readonly #extractor: ConceptExtractor;
-  readonly #profiles: EpisodeProfile[] = [];
-  readonly #byId = new Map<string, EpisodeProfile>();
-  readonly #codeOwners = new Map<string, string>();
-  readonly #planOwners = new Map<string, string>();
-  readonly #maskedOwners = new Map<string, string>();
-  readonly #lines = new Set<string>();
-  readonly #rawLines = new Set<string>();
+  readonly #ids: string[] = [];
+  readonly #indexById = new Map<string, number>();
+  #recent: EpisodeProfile[] = [];
+  readonly #codeOwners = new Map<number, string>();
+  readonly #planOwners = new Map<number, string>();
+  readonly #maskedOwners = new Map<number, string>();
+  readonly #lines = new Set<number>();
+  readonly #rawLines = new Set<number>();
   readonly #concepts = new Set<string>();
   readonly #families = new Set<string>();
   readonly #paradigms = new Set<string>();
@@ -41,21 +49,39 @@ export class RunHistory {
     this.#extractor = extractor;
   }
 
-  /** The earlier episodes, in the order they were added. */
-  get profiles(): readonly EpisodeProfile[] {
-    return this.#profiles;
+  /** How many episodes were added. */
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  /** Profiles of the latest episodes, oldest first: at least the latest `similarityWindow` (up to twice as many). */
+  get recent(): readonly EpisodeProfile[] {
+    return this.#recent;
+  }
+
+  /** Id of the episode added `index`-th (from 0). */
+  idAt(index: number): string | undefined {
+    return this.#ids[index];
+  }
+
+  /** Position of the latest added episode with this id, if any. */
+  indexOf(id: string): number | undefined {
+    return this.#indexById.get(id);
   }
 
   /** Adds an episode (after it was judged). */
   add(profile: EpisodeProfile): void {
     const novelty = this.novelty(profile);
-    this.#profiles.push(profile);
-    this.#byId.set(profile.id, profile);
-    if (!this.#codeOwners.has(profile.codeKey)) this.#codeOwners.set(profile.codeKey, profile.id);
-    if (profile.planKey !== '' && !this.#planOwners.has(profile.planKey)) this.#planOwners.set(profile.planKey, profile.id);
-    if (!this.#maskedOwners.has(profile.maskedKey)) this.#maskedOwners.set(profile.maskedKey, profile.id);
-    for (const line of novelty.novelLines) this.#lines.add(line);
-    for (const line of profile.rawLines) this.#rawLines.add(line);
+    this.#indexById.set(profile.id, this.#ids.length);
+    this.#ids.push(profile.id);
+    this.#recent.push(profile);
+    // Trimmed in batches so adding stays O(1) amortised.
+    if (this.#recent.length >= 2 * similarityWindow) this.#recent = this.#recent.slice(-similarityWindow);
+    setIfAbsent(this.#codeOwners, profile.codeHash, profile.id);
+    if (profile.planHash !== null) setIfAbsent(this.#planOwners, profile.planHash, profile.id);
+    setIfAbsent(this.#maskedOwners, profile.maskedHash, profile.id);
+    for (const line of novelty.novelLines) this.#lines.add(hashString53(line));
+    for (const hash of profile.rawHashes) this.#rawLines.add(hash);
     for (const id of novelty.concepts) this.#concepts.add(id);
     for (const family of novelty.families) this.#families.add(family);
     for (const paradigm of novelty.paradigms) this.#paradigms.add(paradigm);
@@ -65,9 +91,9 @@ export class RunHistory {
   /** What `profile` brings that no episode of the history has. */
   novelty(profile: EpisodeProfile): ProfileNovelty {
     const last = this.#lastNovelty;
-    if (last !== undefined && last.profile === profile && last.size === this.#profiles.length) return last.novelty;
-    const novelLines = [...profile.substantiveLines].filter((line) => !this.#lines.has(line));
-    const novelText = [...profile.rawLines].filter((line) => !this.#rawLines.has(line));
+    if (last !== undefined && last.profile === profile && last.size === this.#ids.length) return last.novelty;
+    const novelLines = [...profile.substantiveLines].filter((_, index) => !this.#lines.has(profile.substantiveHashes[index]!));
+    const novelText = [...profile.rawLines].filter((_, index) => !this.#rawLines.has(profile.rawHashes[index]!));
     const concepts = this.#extractor.extractFromText(novelText.join('\n')).filter((id) => !this.#concepts.has(id));
     const families = new Set<string>();
     const paradigms = new Set<string>();
@@ -81,37 +107,36 @@ export class RunHistory {
       if (modality !== undefined && !this.#modalities.has(modality)) modalities.add(modality);
     }
     const novelty = { novelLines, concepts, families: [...families].sort(), paradigms: [...paradigms].sort(), modalities: [...modalities].sort() };
-    this.#lastNovelty = { profile, size: this.#profiles.length, novelty };
+    this.#lastNovelty = { profile, size: this.#ids.length, novelty };
     return novelty;
-  }
-
-  /** The earlier episode with this id, if any. */
-  profile(id: string): EpisodeProfile | undefined {
-    return this.#byId.get(id);
   }
 
   /** Id of the first earlier episode with the same normalised code. */
   sameCodeAs(profile: EpisodeProfile): string | undefined {
-    return this.#codeOwners.get(profile.codeKey);
+    return this.#codeOwners.get(profile.codeHash);
   }
 
   /** Id of the first earlier episode with the same plan (plans too short to name an approach never match). */
   samePlanAs(profile: EpisodeProfile): string | undefined {
-    return profile.planKey === '' ? undefined : this.#planOwners.get(profile.planKey);
+    return profile.planHash === null ? undefined : this.#planOwners.get(profile.planHash);
   }
 
   /** Id of the first earlier episode whose code differs from this one's at most in numeric literals. */
   sameMaskedCodeAs(profile: EpisodeProfile): string | undefined {
-    return this.#maskedOwners.get(profile.maskedKey);
+    return this.#maskedOwners.get(profile.maskedHash);
   }
 
   /** Whether a masked substantive line occurs in some earlier episode. */
   hasLine(line: string): boolean {
-    return this.#lines.has(line);
+    return this.#lines.has(hashString53(line));
   }
 
   /** Whether a concept occurs in some earlier episode's code. */
   hasConcept(id: string): boolean {
     return this.#concepts.has(id);
   }
+}
+
+function setIfAbsent<Key, Value>(map: Map<Key, Value>, key: Key, value: Value): void {
+  if (!map.has(key)) map.set(key, value);
 }
