@@ -17,6 +17,9 @@ import { describeFailure } from './describe-failure.js';
 import { loadRuns } from './load-runs.js';
 import { createProgress, type Progress } from './progress.js';
 import { escapeCell, formatNumber, formatTextTable } from './text-table.js';
+import { runQualityDiversity, type RunQualityDiversity } from '../quality-diversity/archive-measures.js';
+import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js';
+import type { Descriptors } from '../quality-diversity/descriptors.js';
 
 interface ScoreCommandOptions extends JudgeCommandOptions {
   format?: TrajectoryFormat;
@@ -74,6 +77,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
         }
       }
       const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
+      const descriptors = conceptDescriptors();
       // Said once, when it happens: every later verdict of the run falls back without waiting for the server.
       commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, reason }) => {
         progress.end();
@@ -94,11 +98,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       for (const [position, run] of runs.entries()) {
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
+        const qd = qualityDiversityOf(report, descriptors);
         const judged = commandJudge === undefined ? undefined : await withHeartbeat(progress, `judging ${position + 1}/${runs.length}: ${run.id}`, commandJudge, () => judgeReport(report, commandJudge));
         fellBack += judged?.fallbacks.length ?? 0;
         const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
-        io.stdout.write(options.json ? `${jsonLines(report, judged, h).join('\n')}\n` : `${table(report, judged, h)}\n\n`);
+        io.stdout.write(options.json ? `${jsonLines(report, judged, h, qd).join('\n')}\n` : `${table(report, judged, h, qd)}\n\n`);
       }
       for (const failure of failures) io.stderr.write(`boden score: ${failure.message}\n`);
       if (runs.length === 0 && failures.length === 0) {
@@ -179,26 +184,37 @@ async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promi
   };
 }
 
-function jsonLines(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined): string[] {
+/** A run's quality-diversity: every episode put in its concept-descriptor cell, as if all had entered one archive. */
+interface QualityDiversityRun extends RunQualityDiversity {
+  readonly axes: readonly string[];
+}
+
+function qualityDiversityOf(report: RunReport, descriptors: Descriptors): QualityDiversityRun {
+  const keys = report.episodes.map((row) => descriptors.describe(row.episode).key);
+  return { axes: descriptors.axes, ...runQualityDiversity(keys, report.episodes.map((row) => row.impact)) };
+}
+
+function jsonLines(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined, qd: QualityDiversityRun): string[] {
   const episodes = new Map<string, Record<string, number | null>>(
-    report.episodes.map((row) => {
+    report.episodes.map((row, index) => {
       const verdict = judged?.verdicts.get(row.episode.id);
       const judgeScores: Record<string, number> = verdict ? { judge: verdict.score, 'judge-confidence': verdict.confidence } : {};
       const hScore = h?.scores.get(row.episode.id);
       const hScores: Record<string, number> = hScore ? { 'h-creativity': hScore.score, 'h-distance': hScore.distance } : {};
-      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores, ...hScores }];
+      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores, ...hScores, 'cells-filled': qd.discovery[index]! }];
     }),
   );
   return [
     ...runToJsonLines(report.run, {
       usefulness: { feasibility: report.feasibility, impactReference: report.impactReference },
       ...(judged ? { judge: judged.summary } : {}),
+      qualityDiversity: { axes: qd.axes, coverage: qd.coverage, qdScore: qd.qdScore },
       episodes,
     }),
   ];
 }
 
-function table(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined): string {
+function table(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined, qd: QualityDiversityRun): string {
   const { run, feasibility, impactReference: reference } = report;
   const direction = run.metric.maximize ? 'maximise' : 'minimise';
   const header = [
@@ -237,8 +253,14 @@ function table(report: RunReport, judged: JudgedRun | undefined, h: HCreativityR
     ...(h ? [String(h.scores.get(row.episode.id)?.score ?? '-')] : []),
     ...(judged ? [formatVerdict(judged.verdicts.get(row.episode.id))] : []),
   ]);
-  const footer = [...(h ? [hFooter(h)] : []), ...(judged ? [judgeFooter(judged.summary)] : [])];
+  const footer = [qualityDiversityFooter(qd), ...(h ? [hFooter(h)] : []), ...(judged ? [judgeFooter(judged.summary)] : [])];
   return [...header, formatTextTable(columns, rows), ...footer].join('\n');
+}
+
+function qualityDiversityFooter({ axes, coverage, qdScore, discovery }: QualityDiversityRun): string {
+  const quarters = [0.25, 0.5, 0.75, 1].map((fraction) => discovery[Math.max(0, Math.ceil(fraction * discovery.length) - 1)]!);
+  const quality = qdScore === null ? 'QD-score - (no impact)' : `QD-score ${formatNumber(qdScore)}`;
+  return `quality-diversity over ${axes.join(' x ')}: ${coverage} cell(s) visited, ${quality}; cells filled by each quarter of the run ${quarters.join('/')}`;
 }
 
 function hFooter({ corpus, scores }: HCreativityRun): string {

@@ -19,6 +19,8 @@ export const RunRecordSchema = RunHeaderSchema.extend({
   usefulness: z.record(z.string(), z.unknown()).optional(),
   /** The judge `boden score --judge` ran: its id, escalations and LLM usage. */
   judge: z.record(z.string(), z.unknown()).optional(),
+  /** The run's quality-diversity as `boden score` measured it: descriptor axes, coverage and QD-score. */
+  qualityDiversity: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** An episode line; `scores` carries the metrics and judges `boden score` computed for it. */
@@ -44,6 +46,7 @@ export type EpisodeJsonlRecord = z.infer<typeof EpisodeJsonlRecordSchema>;
 export interface RunScores {
   readonly usefulness?: Record<string, unknown>;
   readonly judge?: Record<string, unknown>;
+  readonly qualityDiversity?: Record<string, unknown>;
   /** Scores per episode id. */
   readonly episodes?: ReadonlyMap<string, Record<string, number | null>>;
 }
@@ -60,6 +63,7 @@ export function* runToJsonLines(run: Run, scores: RunScores = {}): Generator<str
     ...header,
     ...(scores.usefulness ? { usefulness: scores.usefulness } : {}),
     ...(scores.judge ? { judge: scores.judge } : {}),
+    ...(scores.qualityDiversity ? { qualityDiversity: scores.qualityDiversity } : {}),
   });
   for (const episode of episodes) {
     const episodeScores = scores.episodes?.get(episode.id);

@@ -34,3 +34,32 @@ export function cellDiscoveryCurve(cellKeys: readonly string[]): number[] {
     return seen.size;
   });
 }
+
+/** How much of the descriptor space a finished run visited, and how well: what `runQualityDiversity` returns. */
+export interface RunQualityDiversity {
+  /** Distinct cells the run's episodes fell in. */
+  readonly coverage: number;
+  /** Each visited cell's best impact (clipped to [0, 1]) summed; null when no episode has an impact. */
+  readonly qdScore: number | null;
+  /** Cells filled after each episode, in run order (`cellDiscoveryCurve`). */
+  readonly discovery: readonly number[];
+}
+
+/**
+ * Coverage, QD-score and discovery curve of a finished run from each episode's cell key and impact (null when
+ * undefined), as if every episode had entered one archive: what a report or `boden score` says of an imported run.
+ */
+export function runQualityDiversity(cellKeys: readonly string[], impacts: readonly (number | null)[]): RunQualityDiversity {
+  const elites = new Map<string, number>();
+  cellKeys.forEach((key, index) => {
+    const impact = impacts[index];
+    if (impact === null || impact === undefined || !Number.isFinite(impact)) return;
+    elites.set(key, Math.max(elites.get(key) ?? -Infinity, impact));
+  });
+  const discovery = cellDiscoveryCurve(cellKeys);
+  return {
+    coverage: discovery.at(-1) ?? 0,
+    qdScore: elites.size === 0 ? null : qualityDiversityScore([...elites.values()].map((eliteValue) => ({ eliteValue })), { min: 0, max: 1 }),
+    discovery,
+  };
+}

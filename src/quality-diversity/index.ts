@@ -10,4 +10,4 @@ export { conceptDescriptors, noDescriptorValue } from './concept-descriptors.js'
 export { ConceptAxisSchema, ConceptDescriptorsOptionsSchema, type ConceptAxis, type ConceptDescriptorsOptions } from './concept-descriptors-options.js';
 export { qualityDiversityArchive, type QualityDiversityArchive } from './quality-diversity-archive.js';
 export { QualityDiversityArchiveOptionsSchema, type QualityDiversityArchiveOptions } from './quality-diversity-archive-options.js';
-export { cellDiscoveryCurve, qualityDiversityScore, type ArchiveCell } from './archive-measures.js';
+export { cellDiscoveryCurve, qualityDiversityScore, runQualityDiversity, type ArchiveCell, type RunQualityDiversity } from './archive-measures.js';

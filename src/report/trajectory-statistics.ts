@@ -3,7 +3,7 @@ import { parseOptions } from '../options/parse-options.js';
 import { createSeededRandom, type RandomSource } from '../random/random-source.js';
 import { bootstrapConfidenceInterval } from '../statistics/bootstrap.js';
 import { spearman } from '../statistics/spearman.js';
-import { qualityDiversityScore } from '../quality-diversity/archive-measures.js';
+import { runQualityDiversity } from '../quality-diversity/archive-measures.js';
 import type { ReportRun } from './report-run.js';
 import { trajectoryStatisticsOptionsSchema, type TrajectoryStatisticsOptions } from './trajectory-report-options.js';
 
@@ -311,14 +311,8 @@ function summariseRun(run: ReportRun): RunSummary {
 /** A run's coverage (distinct cells) and QD-score (each cell's best impact, clipped to [0, 1], summed). */
 function qualityDiversityOfRun(run: ReportRun): { coverage: number | null; qdScore: number | null } {
   if (run.cells === undefined || run.cells.length === 0) return { coverage: null, qdScore: null };
-  const elites = new Map<string, number>();
-  run.cells.forEach((cell, index) => {
-    const impact = run.impacts[index];
-    if (impact === null || impact === undefined || !Number.isFinite(impact)) return;
-    elites.set(cell.key, Math.max(elites.get(cell.key) ?? -Infinity, impact));
-  });
-  const coverage = new Set(run.cells.map((cell) => cell.key)).size;
-  return { coverage, qdScore: elites.size === 0 ? null : qualityDiversityScore([...elites.values()].map((eliteValue) => ({ eliteValue })), { min: 0, max: 1 }) };
+  const { coverage, qdScore } = runQualityDiversity(run.cells.map((cell) => cell.key), run.impacts);
+  return { coverage, qdScore };
 }
 
 /** The running maximum of the defined values; null until the first one. */

@@ -81,6 +81,25 @@ describe('boden score', () => {
     expect(stored!.scores.get('improve-rerun')!['unique-code']).toBe(0);
   });
 
+  it('says how many concept cells a run visited and its QD-score, in the table and in --json', async () => {
+    const [text, json] = await Promise.all([
+      runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json']),
+      runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json', '--json']),
+    ]);
+    const [header, ...episodes] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const { coverage, qdScore, axes } = header!.qualityDiversity;
+    expect(axes).toEqual(['paradigm', 'feature-engineering', 'validation']);
+    // Cells (paradigm | feature work | validation), all k-fold: tree-ensemble | none, linear | none, tree-ensemble |
+    // feature-engineering, tuning back in tree-ensemble | none, stacking linear+tree-ensemble | feature-engineering,
+    // the re-run without the features linear+tree-ensemble | none.
+    const filled = episodes.filter((record) => record.type === 'episode').map((record) => record.scores['cells-filled']);
+    expect(filled).toEqual([1, 2, 3, 3, 4, 5]);
+    expect(coverage).toBe(5);
+    expect(qdScore).toBeGreaterThan(0);
+    expect(qdScore).toBeLessThanOrEqual(coverage);
+    expect(text.stdout).toContain(`quality-diversity over paradigm x feature-engineering x validation: ${coverage} cell(s) visited, QD-score ${qdScore.toFixed(3)}`);
+  });
+
   it('scores the good files, reports the bad ones and exits 2 without a stack trace', async () => {
     const bad = join(directory, 'broken.journal.json');
     writeFileSync(bad, '{"nodes": [{"id": "a", "step": 0, "metric": {"value": "high"}}], "node2parent": {}}');

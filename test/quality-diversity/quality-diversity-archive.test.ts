@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellDiscoveryCurve, qualityDiversityScore } from '../../src/quality-diversity/archive-measures.js';
+import { cellDiscoveryCurve, qualityDiversityScore, runQualityDiversity } from '../../src/quality-diversity/archive-measures.js';
 import type { Descriptors } from '../../src/quality-diversity/descriptors.js';
 import { qualityDiversityArchive } from '../../src/quality-diversity/quality-diversity-archive.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
@@ -62,6 +62,16 @@ describe('qualityDiversityArchive', () => {
     expect(qualityDiversityScore([{ eliteValue: 2 }], { min: 0, max: 1 })).toBe(1);
     expect(qualityDiversityScore([])).toBe(0);
     expect(cellDiscoveryCurve(['A', 'B', 'A', 'C', 'B'])).toEqual([1, 2, 2, 3, 3]);
+  });
+
+  it('measures a finished run as if every episode had entered one archive', () => {
+    // Cell A's best impact 0.7 (0.2 then 0.7), B's 1.4 clipped to 1, C has no impact: QD-score 1.7 over 3 cells.
+    const run = runQualityDiversity(['A', 'A', 'B', 'C', 'B'], [0.2, 0.7, 1.4, null, -0.5]);
+    expect(run.coverage).toBe(3);
+    expect(run.qdScore).toBeCloseTo(1.7, 12);
+    expect(run.discovery).toEqual([1, 1, 2, 3, 3]);
+    expect(runQualityDiversity(['A', 'B'], [null, null])).toEqual({ coverage: 2, qdScore: null, discovery: [1, 2] });
+    expect(runQualityDiversity([], [])).toEqual({ coverage: 0, qdScore: null, discovery: [] });
   });
 
   it('replaces the host\'s parent by an elite of a cell drawn by (quality + alpha) / sqrt(visits + 1)', async () => {
