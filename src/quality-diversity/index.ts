@@ -1,13 +1,17 @@
 /**
  * quality-diversity: a MAP-Elites archive over boden's concepts, as selector middleware.
  *
- * - the `Descriptors` role and `conceptDescriptors` (a candidate's cell from the concepts in its plan and code)
+ * - the `Descriptors` role and `conceptDescriptors` (a candidate's cell from the concepts in its plan and code),
+ *   `embeddingClusterDescriptors` (an axis of clusters in the embedding space), `combinedDescriptors` (axes side by side)
  * - `qualityDiversityArchive`: elites per cell, parents drawn Go-Explore style
  * - measures: `qualityDiversityScore`, `cellDiscoveryCurve`
  */
 export type { DescriptorCell, Descriptors } from './descriptors.js';
 export { conceptDescriptors, noDescriptorValue } from './concept-descriptors.js';
 export { ConceptAxisSchema, ConceptDescriptorsOptionsSchema, type ConceptAxis, type ConceptDescriptorsOptions } from './concept-descriptors-options.js';
+export { embeddingClusterDescriptors } from './embedding-cluster-descriptors.js';
+export { EmbeddingClusterDescriptorsOptionsSchema, type EmbeddingClusterDescriptorsOptions, type SyncEmbedder } from './embedding-cluster-descriptors-options.js';
+export { combinedDescriptors } from './combined-descriptors.js';
 export { qualityDiversityArchive, type QualityDiversityArchive } from './quality-diversity-archive.js';
 export { QualityDiversityArchiveOptionsSchema, type QualityDiversityArchiveOptions } from './quality-diversity-archive-options.js';
 export { cellDiscoveryCurve, qualityDiversityScore, runQualityDiversity, type ArchiveCell, type RunQualityDiversity } from './archive-measures.js';
