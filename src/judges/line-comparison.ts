@@ -1,5 +1,6 @@
 import type { EpisodeProfile } from './episode-profile.js';
 import type { RunHistory } from './run-history.js';
+import { similarityWindow } from './similarity-window.js';
 
 /** How an episode's lines differ from those of the episode it is compared with. */
 export interface LineChanges {
@@ -42,11 +43,6 @@ export function compareLines(profile: EpisodeProfile, reference: EpisodeProfile,
   return { added, removed, reporting, borrowed };
 }
 
-/**
- * How many of the latest earlier episodes are compared line by line: against every earlier episode judging would be
- * quadratic in the run, and the latest ones are the likely bases.
- */
-export const similarityWindow = 64;
 
 /** The latest earlier episode (of the latest `similarityWindow`) that has every substantive line of `profile`. */
 export function coveringEpisode(profile: EpisodeProfile, earlier: readonly EpisodeProfile[]): EpisodeProfile | undefined {

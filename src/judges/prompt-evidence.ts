@@ -1,7 +1,8 @@
 import { profileEpisode } from './episode-profile.js';
 import { inferredSweep } from './inferred-sweep.js';
 import type { JudgeInput } from './judge.js';
-import { mostSimilarEpisode, similarityWindow, substantiveChanges } from './line-comparison.js';
+import { mostSimilarEpisode, substantiveChanges } from './line-comparison.js';
+import { similarityWindow } from './similarity-window.js';
 
 /** What boden measured about the current episode, for the LLM judge's decomposed prompt. Holds no agent text. */
 export interface PromptEvidence {

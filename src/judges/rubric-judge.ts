@@ -7,7 +7,7 @@ import { decideRubricScore } from './rubric-decision.js';
 import { extractRubricEvidence, type RubricEvidence } from './rubric-evidence.js';
 import { rubricJudgeOptionsSchema, type RubricJudgeOptions } from './rubric-judge-options.js';
 import { fittedRubricJudgeParameters, type RubricJudgeParameters } from './rubric-judge-parameters.js';
-import { similarityWindow } from './line-comparison.js';
+import { similarityWindow } from './similarity-window.js';
 import { explainRubricDecision } from './rubric-rationale.js';
 import { RunHistory } from './run-history.js';
 

@@ -2,7 +2,7 @@ import type { ConceptExtractor } from '../concepts/concept-extractor.js';
 import { hashString53 } from '../embedder/string-hash.js';
 import type { EpisodeProfile } from './episode-profile.js';
 import { modalityOf, type InputModality } from './input-modality.js';
-import { similarityWindow } from './line-comparison.js';
+import { similarityWindow } from './similarity-window.js';
 
 /** What an episode brings that the history lacks: substantive lines, and code concepts. */
 export interface ProfileNovelty {

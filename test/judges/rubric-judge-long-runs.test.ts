@@ -5,7 +5,7 @@ import { expandTrajectoryInputs, importTrajectory } from '../../adapters/traject
 import { ConceptExtractor } from '../../src/concepts/concept-extractor.js';
 import type { JudgedEpisode } from '../../src/judges/judge.js';
 import { profileEpisode } from '../../src/judges/episode-profile.js';
-import { similarityWindow } from '../../src/judges/line-comparison.js';
+import { similarityWindow } from '../../src/judges/similarity-window.js';
 import { RubricJudge } from '../../src/judges/rubric-judge.js';
 import { RunHistory } from '../../src/judges/run-history.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
