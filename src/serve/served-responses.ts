@@ -63,6 +63,15 @@ export const ServedRunSummarySchema = z.strictObject({
   concepts: z.array(z.strictObject({ concept: z.string(), nodes: z.number().int() })),
   /** The bonus's current weight (where `autoScale` moved it), when the run has a bonus. */
   bonusStrength: z.number().nullable(),
+  /** The quality-diversity archive, when the run has one: cells filled, QD-score against the elites' own range, the cells. */
+  qualityDiversity: z
+    .strictObject({
+      axes: z.array(z.string()),
+      coverage: z.number().int(),
+      qdScore: z.number(),
+      cells: z.array(z.strictObject({ key: z.string(), values: z.array(z.string()), eliteId: z.string(), eliteValue: z.number(), visits: z.number().int(), discoveredAt: z.number().int() })),
+    })
+    .nullable(),
 });
 
 /** What `/health` answers. */

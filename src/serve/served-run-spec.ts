@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConceptAxisSchema } from '../quality-diversity/concept-descriptors-options.js';
 
 /** How a served run is made: its id, the novelty metric shaping reads, and which middleware wrap the selection. */
 export const ServedRunSpecSchema = z.strictObject({
@@ -32,6 +33,18 @@ export const ServedRunSpecSchema = z.strictObject({
   judge: z.enum(['none', 'rubric']).default('none'),
   /** `noveltyGate`: nodes below this novelty are rejected before evaluation. */
   gate: z.strictObject({ threshold: z.number().min(0).max(1).default(0.01), maxResamples: z.number().int().min(0).optional() }).optional(),
+  /**
+   * `qualityDiversityArchive` over `conceptDescriptors({ axes })`: `select`'s parents become elites of concept cells
+   * drawn Go-Explore style. `seed` seeds the archive's cell draws, so replaying the run's log rebuilds its state.
+   */
+  qd: z
+    .strictObject({
+      axes: z.array(ConceptAxisSchema).min(1).optional(),
+      alpha: z.number().min(0).optional(),
+      strength: z.number().min(0).max(1).optional(),
+      seed: z.number().int().min(0).default(0),
+    })
+    .optional(),
 });
 
 /** A served run's spec as clients send it. */

@@ -1,6 +1,9 @@
 import type { Run } from '../episode/run.js';
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
+import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js';
+import { qualityDiversityArchive, type QualityDiversityArchive } from '../quality-diversity/quality-diversity-archive.js';
+import { createSeededRandom } from '../random/random-source.js';
 import type { JudgedEpisode } from '../judges/judge.js';
 import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
 import { adaptiveExploration, type AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
@@ -33,6 +36,7 @@ export class ServedRun {
   readonly #selector: ShapedSelector<string, undefined>;
   readonly #adaptive: AdaptiveExplorationMiddleware | undefined;
   readonly #bonus: NoveltyBonusMiddleware | undefined;
+  readonly #archive: { readonly middleware: QualityDiversityArchive; readonly axes: readonly string[] } | undefined;
   readonly #concepts = new Map<string, number>();
   #admitted = 0;
   #rejected = 0;
@@ -58,6 +62,12 @@ export class ServedRun {
     if (spec.bonus !== undefined) {
       this.#bonus = noveltyBonus({ source: this.#source, ...spec.bonus });
       middleware.push(this.#bonus);
+    }
+    if (spec.qd !== undefined) {
+      const { axes, seed, ...archiveOptions } = spec.qd;
+      const descriptors = conceptDescriptors(axes === undefined ? {} : { axes });
+      this.#archive = { middleware: qualityDiversityArchive({ ...archiveOptions, descriptors, random: createSeededRandom(seed) }), axes: descriptors.axes };
+      middleware.push(this.#archive.middleware);
     }
     this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
     this.#selector.events.on('selection-made', (event) => {
@@ -143,6 +153,13 @@ export class ServedRun {
     return servedTrajectory(this.spec.id, this.#nodes.values());
   }
 
+  #qualityDiversity(): ServedRunSummary['qualityDiversity'] {
+    if (this.#archive === undefined) return null;
+    const { middleware, axes } = this.#archive;
+    const cells = middleware.cells().map((cell) => ({ ...cell, values: [...cell.values] }));
+    return { axes: [...axes], coverage: middleware.coverage, qdScore: middleware.qdScore(), cells };
+  }
+
   /** Keeps a node's latest fields (parents may come with `observe` only) and its first outcome. */
   #remember(node: ServedNode, outcome?: ShapingOutcome): void {
     const known = this.#nodes.get(node.id);
@@ -166,6 +183,7 @@ export class ServedRun {
       meanNovelty: this.#observed.valid === 0 ? null : this.#noveltySum / this.#observed.valid,
       concepts: [...this.#concepts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).map(([concept, nodes]) => ({ concept, nodes })),
       bonusStrength: this.#bonus?.strength ?? null,
+      qualityDiversity: this.#qualityDiversity(),
     };
   }
 }

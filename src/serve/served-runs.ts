@@ -30,7 +30,7 @@ export class RunExistsError extends Error {
 }
 
 /** The shaping events a client can follow (`GET /runs/:id/events`). */
-export const servedEventNames = ['node-scored', 'candidate-rejected', 'selection-made', 'mode-changed'] as const;
+export const servedEventNames = ['node-scored', 'candidate-rejected', 'selection-made', 'mode-changed', 'cell-discovered', 'elite-replaced'] as const;
 
 /** A follower of a run's events: a shaping event with its payload, or `closed` with the run's last summary. */
 export type ServedEventListener = (event: (typeof servedEventNames)[number] | 'closed', payload: unknown) => void;

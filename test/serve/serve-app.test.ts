@@ -302,4 +302,36 @@ describe('boden serve, in process', () => {
     await call('POST', '/runs', { id: 'unjudged' });
     expect((await call('POST', '/runs/unjudged/admit', node(0))).body.verdict).toBeNull();
   });
+
+  it('with qd, answers select with elites of concept cells, summarises the archive, and a restart replays it to the same state', async () => {
+    const data = join(directory, 'archive');
+    const { call, runs } = await served(data);
+    expect((await call('POST', '/runs', { id: 'qd', qd: { axes: ['paradigm'], seed: 7 } })).status).toBe(201);
+    // Four ideas: boosting, ridge, an MLP and boosting again (a better elite for the tree-ensemble cell).
+    for (let index = 0; index < 4; index += 1) {
+      await call('POST', '/runs/qd/admit', node(index));
+      await call('POST', '/runs/qd/observe', { node: node(index), outcome: { valid: true, value: [0.5, 0.2, 0.3, 0.9][index] } });
+    }
+    const summary = (await call('GET', '/runs/qd')).body as { qualityDiversity: { axes: string[]; coverage: number; cells: { key: string; eliteId: string }[] } };
+    expect(summary.qualityDiversity.axes).toEqual(['paradigm']);
+    expect(summary.qualityDiversity.cells.map((cell) => [cell.key, cell.eliteId])).toEqual([['tree-ensemble', 'n3'], ['linear', 'n1'], ['neural-network', 'n2']]);
+    // The host's greedy choice would be n3 every time; the archive spreads its choices over the three cells' elites.
+    const candidates = [0, 1, 2, 3].map((index) => ({ id: `n${index}`, value: [0.5, 0.2, 0.3, 0.9][index]! }));
+    const chosen = new Set<string>();
+    for (let round = 0; round < 12; round += 1) {
+      const selection = (await call('POST', '/runs/qd/select', { candidates })).body as { chosen: string[] };
+      expect(['n1', 'n2', 'n3']).toContain(selection.chosen[0]);
+      chosen.add(selection.chosen[0]!);
+    }
+    expect(chosen.size).toBeGreaterThan(1);
+    const live = runs.summary('qd');
+    const replayed = await ServedRuns.open(data);
+    expect(replayed.summary('qd')).toEqual(live);
+    // Same visits and the same random stream: the next choice is the same in both.
+    expect(await replayed.select('qd', { candidates })).toEqual(await runs.select('qd', { candidates }));
+    await replayed.shutdown();
+    // Without qd the summary says so.
+    await call('POST', '/runs', { id: 'plain' });
+    expect((await call('GET', '/runs/plain')).body.qualityDiversity).toBeNull();
+  });
 });

@@ -121,7 +121,7 @@ except BodenError as error:
 sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
 from boden_client import BodenClient
 client = BodenClient(${JSON.stringify(server.url)})
-client.create_run("followed", gate={"threshold": 0.5}, judge="rubric")
+client.create_run("followed", gate={"threshold": 0.5}, judge="rubric", qd={"axes": ["paradigm"]})
 heard = []
 stream = client.events("followed", timeout=60)
 reader = threading.Thread(target=lambda: heard.extend(name for name, _ in stream))
@@ -144,7 +144,9 @@ print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.l
     expect(run.status).toBe(0);
     const printed = JSON.parse(run.stdout) as { heard: string[]; judge: string; episodes: (string | null)[]; admits: string[]; paths: string[] };
     expect(printed.judge).toBe('rubric-v1');
-    expect(printed.heard).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'node-scored', 'closed']);
+    expect(printed.heard.filter((name) => name !== 'cell-discovered')).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'node-scored', 'closed']);
+    // The archive (qd) filled two paradigm cells: boosting, then ridge.
+    expect(printed.heard.filter((name) => name === 'cell-discovered')).toHaveLength(2);
     expect(printed.episodes).toEqual([null, 'a']);
     expect(printed.admits).toEqual(['boden_serve_requests_total{method="POST",route="/runs/:id/admit",status="200"} 3']);
     expect(printed.paths).toContain('/runs/{id}/events');
