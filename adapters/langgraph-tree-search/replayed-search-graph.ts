@@ -34,7 +34,7 @@ export const ReplayedSearchState = Annotation.Root({
 
 type State = typeof ReplayedSearchState.State;
 
-const forwardedEvents = ['node-scored', 'selection-made', 'mode-changed', 'candidate-rejected'] as const;
+const forwardedEvents = ['node-scored', 'selection-made', 'mode-changed', 'candidate-rejected', 'cell-discovered', 'elite-replaced'] as const;
 
 /** What the graph needs of a search adapter (`createMctsSearch`, `createEvolutionarySearch`). */
 export interface ReplayableSearch {

@@ -6,7 +6,7 @@ import { createMctsSearch, createUctSelector } from '../../../adapters/mcts/inde
 import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../../adapters/aide-greedy/index.js';
 import { createScriptedResearch } from '../../../examples/support/scripted-research.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
-import { adaptiveExploration, createNoveltyScorer, noveltyGate, scorerNoveltySource, wrapSelector } from '../../../src/index.js';
+import { adaptiveExploration, conceptDescriptors, createNoveltyScorer, noveltyGate, qualityDiversityArchive, scorerNoveltySource, wrapSelector, type QualityDiversityArchive } from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 
 const families = [
@@ -185,6 +185,38 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       expect(calls).toBe(uninterrupted.journal.length + 1);
     });
   }
+
+  it('restores a quality-diversity archive from the checkpoint: after a crash its cells, elites and visits are those of an uninterrupted run', async () => {
+    // Each call of the factory makes a fresh archive (the same seeded draws); the last one made is the live search's.
+    const archives: QualityDiversityArchive[] = [];
+    const archiveShaping = () => {
+      archives.push(qualityDiversityArchive({ descriptors: conceptDescriptors({ axes: ['paradigm', 'preprocessing'] }) }));
+      return [archives.at(-1)!];
+    };
+    const reference = await scriptedServer();
+    const discovered: string[] = [];
+    const uninterruptedGraph = createTreeSearchGraph({ model: reference.model, task: 'Predict house prices.', budget: 12, shaping: archiveShaping, evaluate, ...policies.evolutionary });
+    uninterruptedGraph.events.on('cell-discovered', ({ cell }) => discovered.push(cell));
+    const uninterrupted = await uninterruptedGraph.invoke({});
+    const uninterruptedCells = archives.at(-1)!.cells();
+    expect(uninterruptedCells.length).toBeGreaterThan(1);
+    expect(uninterruptedCells.reduce((sum, cell) => sum + cell.visits, 0)).toBeGreaterThan(0);
+    expect(discovered).toEqual(uninterruptedCells.map((cell) => cell.key));
+
+    const checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: 'crash-qd' } };
+    let calls = 0;
+    const crashing = (node: { code: string }) => {
+      if ((calls += 1) === 5) throw new Error('the executor died');
+      return evaluate(node);
+    };
+    const { model } = await scriptedServer();
+    const options = { model, task: 'Predict house prices.', budget: 12, shaping: archiveShaping, evaluate: crashing, checkpointer, ...policies.evolutionary };
+    await expect(createTreeSearchGraph(options).invoke({}, thread)).rejects.toThrow(/executor died/);
+    const resumed = await createTreeSearchGraph(options).invoke(null, thread);
+    expect(resumed.journal).toEqual(uninterrupted.journal);
+    expect(archives.at(-1)!.cells()).toEqual(uninterruptedCells);
+  });
 
   it('resumes on the same graph object too: the half-updated search is rebuilt from the record', async () => {
     const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate, ...policies.mcts }).invoke({});
