@@ -85,7 +85,7 @@ function textOf(content: unknown): string {
  */
 export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const parsed = parseOptions(BodenMiddlewareOptionsSchema, options, 'bodenMiddleware');
-  const run = new ServedRun({ id: parsed.runId, metric: parsed.metric, judge: parsed.judge, ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}), ...(parsed.gate ? { gate: parsed.gate } : {}) });
+  const run = new ServedRun({ id: parsed.runId, metric: parsed.metric, judge: parsed.judge, descriptors: {}, ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}), ...(parsed.gate ? { gate: parsed.gate } : {}) });
   const readCandidate = parsed.candidate ?? planAndCode;
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];

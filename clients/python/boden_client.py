@@ -51,12 +51,13 @@ class BodenClient:
         """The service's status and how many runs it holds."""
         return self._call("GET", "/health")
 
-    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-        """Creates a run; `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `axes`, `alpha`,
-        `strength`, `seed`) are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap
-        judge's 0-4 verdict to every admission."""
+    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None, descriptors: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """Creates a run; `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `alpha`, `strength`,
+        `seed`) are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap judge's 0-4
+        verdict to every admission; `descriptors` (`axes`, `embeddingClusters`) says what a node's cell is (each
+        admission's `cell`, with numeric `metrics` per axis)."""
         spec: Dict[str, Any] = {"id": run_id, "metric": metric, "judge": judge}
-        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd)):
+        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors)):
             if options is not None:
                 spec[name] = options
         return self._call("POST", "/runs", spec)

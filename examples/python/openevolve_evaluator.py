@@ -6,13 +6,16 @@ is admitted to a boden run and observed with its score, and the metrics gain
 
 - `boden_novelty`: the program's novelty against the run's earlier programs, in [0, 1] (a feature dimension);
 - `boden_concepts`: how many ML concepts its code and comments name (another one);
+- one metric per descriptor axis of the run (`descriptors`; by default concept axes, here the model paradigm and an
+  embedding-cluster axis for constructions no ML word names): `boden_paradigm`, `boden_embedding_cluster`, each the
+  number of the program's value on that axis, so OpenEvolve's grid gets boden's cells as `feature_dimensions`;
 - `combined_score` shaped as `score + strength × novelty` when `shape_score` is set.
 
     # evaluator.py, the file OpenEvolve loads
     from boden_client import BodenClient
     from openevolve_evaluator import with_boden
     evaluate = with_boden(my_evaluate, BodenClient(), run_id="openevolve-run")
-    # config.yaml: database.feature_dimensions: ["boden_novelty", "combined_score"]
+    # config.yaml: database.feature_dimensions: ["boden_embedding_cluster", "boden_novelty"]
 
 OpenEvolve evaluates in a process pool; every worker's wrapper talks to the same `boden serve` run, so the history is
 shared. This file runs on its own with a stand-in evaluator:
@@ -35,10 +38,15 @@ from boden_client import BodenClient, BodenError  # noqa: E402
 Evaluator = Callable[[str], Dict[str, Any]]
 
 
-def with_boden(evaluate: Evaluator, client: BodenClient, run_id: str, shape_score: bool = False, strength: float = 0.1) -> Evaluator:
-    """`evaluate` with boden's novelty and concept count added to its metrics (and `combined_score` shaped if asked)."""
+# Short programs sit closer in the embedding than long ML scripts: a smaller radius than the default 0.35.
+DEFAULT_DESCRIPTORS = {"axes": ["paradigm"], "embeddingClusters": {"clusters": 16, "radius": 0.2}}
+
+
+def with_boden(evaluate: Evaluator, client: BodenClient, run_id: str, shape_score: bool = False, strength: float = 0.1, descriptors: Dict[str, Any] = DEFAULT_DESCRIPTORS) -> Evaluator:
+    """`evaluate` with boden's novelty, concept count and descriptor axes added to its metrics (and `combined_score`
+    shaped if asked)."""
     try:
-        client.create_run(run_id)
+        client.create_run(run_id, descriptors=descriptors)
     except BodenError as error:
         if error.status != 409:  # another worker created it: share it
             raise
@@ -55,6 +63,7 @@ def with_boden(evaluate: Evaluator, client: BodenClient, run_id: str, shape_scor
         novelty = admission["novelty"] if admission["novelty"] is not None else 0.0
         metrics["boden_novelty"] = novelty
         metrics["boden_concepts"] = float(len(admission["concepts"]))
+        metrics.update({name: float(value) for name, value in admission["cell"]["metrics"].items()})
         if shape_score and valid:
             metrics["combined_score"] = float(score) + strength * novelty
         return metrics
@@ -93,7 +102,7 @@ def main() -> None:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(code)
             metrics = evaluate(path)
-            print(f"program {index}: combined_score {metrics['combined_score']:.3f}, boden_novelty {metrics['boden_novelty']:.3f}, boden_concepts {metrics['boden_concepts']:.0f}")
+            print(f"program {index}: combined_score {metrics['combined_score']:.3f}, boden_novelty {metrics['boden_novelty']:.3f}, boden_concepts {metrics['boden_concepts']:.0f}, boden_embedding_cluster {metrics['boden_embedding_cluster']:.0f}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,11 @@ export const ServedAdmissionSchema = z.strictObject({
   nearest: z.array(z.string()),
   /** The ML concepts found in the node. */
   concepts: z.array(z.string()),
+  /**
+   * The node's cell under the run's `descriptors`: its value per axis, and per axis a number (`boden_<axis>`: the
+   * value's position among those the run met) for a host's own archive, e.g. OpenEvolve's `feature_dimensions`.
+   */
+  cell: z.strictObject({ key: z.string(), values: z.array(z.string()), metrics: z.record(z.string(), z.number()) }),
 });
 
 /** The knobs a host's policy reads after shaping (`ExplorationSettings`). */

@@ -34,12 +34,22 @@ export const ServedRunSpecSchema = z.strictObject({
   /** `noveltyGate`: nodes below this novelty are rejected before evaluation. */
   gate: z.strictObject({ threshold: z.number().min(0).max(1).default(0.01), maxResamples: z.number().int().min(0).optional() }).optional(),
   /**
-   * `qualityDiversityArchive` over `conceptDescriptors({ axes })`: `select`'s parents become elites of concept cells
-   * drawn Go-Explore style. `seed` seeds the archive's cell draws, so replaying the run's log rebuilds its state.
+   * What a node's cell is (`admit` answers it as `cell`, with numeric `metrics` per axis for a host's own archive,
+   * e.g. OpenEvolve's `feature_dimensions`): `conceptDescriptors({ axes })`, and with `embeddingClusters` one more axis
+   * `embedding-cluster` (`embeddingClusterDescriptors`).
+   */
+  descriptors: z
+    .strictObject({
+      axes: z.array(ConceptAxisSchema).min(1).optional(),
+      embeddingClusters: z.strictObject({ clusters: z.number().int().min(1).max(1024).optional(), radius: z.number().gt(0).lt(2).optional() }).optional(),
+    })
+    .default({}),
+  /**
+   * `qualityDiversityArchive` over the run's `descriptors`: `select`'s parents become elites of cells drawn Go-Explore
+   * style. `seed` seeds the archive's cell draws, so replaying the run's log rebuilds its state.
    */
   qd: z
     .strictObject({
-      axes: z.array(ConceptAxisSchema).min(1).optional(),
       alpha: z.number().min(0).optional(),
       strength: z.number().min(0).max(1).optional(),
       seed: z.number().int().min(0).default(0),

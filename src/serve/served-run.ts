@@ -1,7 +1,11 @@
 import type { Run } from '../episode/run.js';
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
+import { combinedDescriptors } from '../quality-diversity/combined-descriptors.js';
 import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js';
+import { descriptorMetrics, type DescriptorMetrics } from '../quality-diversity/descriptor-metrics.js';
+import type { Descriptors } from '../quality-diversity/descriptors.js';
+import { embeddingClusterDescriptors } from '../quality-diversity/embedding-cluster-descriptors.js';
 import { qualityDiversityArchive, type QualityDiversityArchive } from '../quality-diversity/quality-diversity-archive.js';
 import { createSeededRandom } from '../random/random-source.js';
 import type { JudgedEpisode } from '../judges/judge.js';
@@ -36,7 +40,9 @@ export class ServedRun {
   readonly #selector: ShapedSelector<string, undefined>;
   readonly #adaptive: AdaptiveExplorationMiddleware | undefined;
   readonly #bonus: NoveltyBonusMiddleware | undefined;
-  readonly #archive: { readonly middleware: QualityDiversityArchive; readonly axes: readonly string[] } | undefined;
+  readonly #descriptors: Descriptors;
+  readonly #metrics: DescriptorMetrics;
+  readonly #archive: QualityDiversityArchive | undefined;
   readonly #concepts = new Map<string, number>();
   #admitted = 0;
   #rejected = 0;
@@ -63,11 +69,14 @@ export class ServedRun {
       this.#bonus = noveltyBonus({ source: this.#source, ...spec.bonus });
       middleware.push(this.#bonus);
     }
+    const { axes, embeddingClusters } = spec.descriptors;
+    const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
+    this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
+    this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
     if (spec.qd !== undefined) {
-      const { axes, seed, ...archiveOptions } = spec.qd;
-      const descriptors = conceptDescriptors(axes === undefined ? {} : { axes });
-      this.#archive = { middleware: qualityDiversityArchive({ ...archiveOptions, descriptors, random: createSeededRandom(seed) }), axes: descriptors.axes };
-      middleware.push(this.#archive.middleware);
+      const { seed, ...archiveOptions } = spec.qd;
+      this.#archive = qualityDiversityArchive({ ...archiveOptions, descriptors: this.#descriptors, random: createSeededRandom(seed) });
+      middleware.push(this.#archive);
     }
     this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
     this.#selector.events.on('selection-made', (event) => {
@@ -107,6 +116,7 @@ export class ServedRun {
       verdict,
       nearest: [...(assessment.nearest ?? [])],
       concepts: [...(assessment.concepts ?? [])],
+      cell: this.#cell(node),
     };
   }
 
@@ -153,11 +163,17 @@ export class ServedRun {
     return servedTrajectory(this.spec.id, this.#nodes.values());
   }
 
+  /** The node's cell under the run's descriptors, with its axes as numbers (`descriptorMetrics`). */
+  #cell(node: ServedNode): ServedAdmission['cell'] {
+    const { key, values, metrics } = this.#metrics.measure(node);
+    return { key, values: [...values], metrics: { ...metrics } };
+  }
+
   #qualityDiversity(): ServedRunSummary['qualityDiversity'] {
-    if (this.#archive === undefined) return null;
-    const { middleware, axes } = this.#archive;
-    const cells = middleware.cells().map((cell) => ({ ...cell, values: [...cell.values] }));
-    return { axes: [...axes], coverage: middleware.coverage, qdScore: middleware.qdScore(), cells };
+    const archive = this.#archive;
+    if (archive === undefined) return null;
+    const cells = archive.cells().map((cell) => ({ ...cell, values: [...cell.values] }));
+    return { axes: [...this.#descriptors.axes], coverage: archive.coverage, qdScore: archive.qdScore(), cells };
   }
 
   /** Keeps a node's latest fields (parents may come with `observe` only) and its first outcome. */

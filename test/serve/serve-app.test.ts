@@ -306,7 +306,7 @@ describe('boden serve, in process', () => {
   it('with qd, answers select with elites of concept cells, summarises the archive, and a restart replays it to the same state', async () => {
     const data = join(directory, 'archive');
     const { call, runs } = await served(data);
-    expect((await call('POST', '/runs', { id: 'qd', qd: { axes: ['paradigm'], seed: 7 } })).status).toBe(201);
+    expect((await call('POST', '/runs', { id: 'qd', descriptors: { axes: ['paradigm'] }, qd: { seed: 7 } })).status).toBe(201);
     // Four ideas: boosting, ridge, an MLP and boosting again (a better elite for the tree-ensemble cell).
     for (let index = 0; index < 4; index += 1) {
       await call('POST', '/runs/qd/admit', node(index));
@@ -333,5 +333,21 @@ describe('boden serve, in process', () => {
     // Without qd the summary says so.
     await call('POST', '/runs', { id: 'plain' });
     expect((await call('GET', '/runs/plain')).body.qualityDiversity).toBeNull();
+  });
+
+  it('answers every admission with the node\'s cell and its axes as numbers, under the run\'s descriptors', async () => {
+    const { call } = await served();
+    await call('POST', '/runs', { id: 'cells', descriptors: { axes: ['paradigm'], embeddingClusters: { clusters: 4 } } });
+    const cells = [];
+    for (const index of [0, 1, 2, 3]) cells.push(((await call('POST', '/runs/cells/admit', node(index))).body as { cell: { key: string; values: string[]; metrics: Record<string, number> } }).cell);
+    expect(cells[0]!.values[0]).toBe('tree-ensemble');
+    expect(cells.map((cell) => cell.metrics.boden_paradigm)).toEqual([0, 1, 2, 0]); // boosting, ridge, MLP, boosting again
+    expect(Object.keys(cells[0]!.metrics)).toEqual(['boden_paradigm', 'boden_embedding_cluster']);
+    expect(cells[0]!.key).toBe(cells[0]!.values.join(' | '));
+    // Without descriptors: the default concept axes.
+    await call('POST', '/runs', { id: 'default-cells' });
+    const plain = (await call('POST', '/runs/default-cells/admit', node(0))).body as { cell: { metrics: Record<string, number> } };
+    expect(Object.keys(plain.cell.metrics)).toEqual(['boden_paradigm', 'boden_feature_engineering', 'boden_validation']);
+    expect((await call('POST', '/runs', { id: 'bad', descriptors: { axes: ['colour'] } })).status).toBe(400);
   });
 });

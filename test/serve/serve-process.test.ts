@@ -121,7 +121,7 @@ except BodenError as error:
 sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
 from boden_client import BodenClient
 client = BodenClient(${JSON.stringify(server.url)})
-client.create_run("followed", gate={"threshold": 0.5}, judge="rubric", qd={"axes": ["paradigm"]})
+client.create_run("followed", gate={"threshold": 0.5}, judge="rubric", descriptors={"axes": ["paradigm"]}, qd={})
 heard = []
 stream = client.events("followed", timeout=60)
 reader = threading.Thread(target=lambda: heard.extend(name for name, _ in stream))
@@ -179,6 +179,8 @@ print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.l
     expect(openEvolve.status).toBe(0);
     expect(openEvolve.stdout).toMatch(/program 0: combined_score 2\.010, boden_novelty 1\.000/);
     expect(openEvolve.stdout).toMatch(/program 1: combined_score 1\.910, boden_novelty 0\.000/);
+    // Rings (twice), a hexagonal lattice and an optimiser: three embedding clusters for OpenEvolve's grid.
+    expect([...openEvolve.stdout.matchAll(/boden_embedding_cluster (\d+)/g)].map((match) => match[1])).toEqual(['0', '0', '1', '2']);
     const mcts = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aira_dojo_mcts.py'), '--url', server.url, '--steps', '20'], { encoding: 'utf8', timeout: 60_000 });
     expect(mcts.stderr).toBe('');
     expect(mcts.status).toBe(0);
