@@ -46,6 +46,8 @@ export const BenchEpisodeRecordSchema = z.strictObject({
   followedDirective: z.boolean(),
   /** Mode switches the schedule made when this episode was observed. */
   modeSwitches: z.array(ModeSwitchSchema),
+  /** The episode's quality-diversity cell (the run's descriptors: boden's concepts, or the task's own); absent in records made before it was kept. */
+  cell: z.string().optional(),
 });
 
 /** What `runBenchRun` returns: one search run, JSON-serialisable. */

@@ -53,6 +53,8 @@ export interface PolicySearchInput {
 /** A policy's search, ready to run, and whether shaping wraps it. */
 export interface PolicySearch {
   readonly shaped: boolean;
+  /** True when the middleware scores every node with the run's scorer (the archive alone does not: it reads cells). */
+  readonly scoresNodes: boolean;
   /** The bonus's weight and shift counts so far, for arms with a bonus; undefined otherwise. */
   bonusShifts(): BenchRunRecord['bonusShifts'];
   /** Runs until `episodes` nodes are evaluated. */
@@ -73,6 +75,8 @@ const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generations
 export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const { policy, operators, evaluate, arm, scorer, seed, lowerIsBetter, alwaysWrap, onModeSwitch } = input;
   const shaped = alwaysWrap || !isUnshapedArm(arm);
+  const archiveOnly = arm.qd === true && !hasBonus(arm) && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true;
+  const scoresNodes = shaped && !archiveOnly;
   const source = scorerNoveltySource({ scorer });
   let bonus: NoveltyBonusMiddleware | undefined;
   const bonusShifts = () => (bonus === undefined || !hasBonus(arm) ? undefined : { strength: bonus.strength, ...bonus.shifts });
@@ -117,11 +121,11 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
       graph.events.on('mode-changed', ({ from, to, reason, averageNovelty }) => onModeSwitch({ from, to, reason, averageNovelty }));
       await graph.invoke({});
     };
-    return { shaped, bonusShifts, run };
+    return { shaped, scoresNodes, bonusShifts, run };
   }
   if (policy === 'aide') {
     const search = createAideGreedySearch({ operators, evaluate, selector: wrap<AideNode, undefined>(createAideGreedySelector(), source), seed, lowerIsBetter });
-    return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
+    return { shaped, scoresNodes, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
   }
   if (policy === 'mcts') {
     const backup = shaped && hasBonus(arm);
@@ -134,7 +138,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
       ...mctsShape,
       ...(backup ? { noveltyBackup: source } : {}),
     });
-    return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
+    return { shaped, scoresNodes, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
   }
   const search = createEvolutionarySearch({
     operators,
@@ -144,5 +148,5 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     lowerIsBetter,
     ...evolutionShape,
   });
-  return { shaped, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
+  return { shaped, scoresNodes, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
 }

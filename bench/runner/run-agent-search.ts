@@ -1,4 +1,4 @@
-import { createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from '../../src/index.js';
+import { conceptDescriptors, createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from '../../src/index.js';
 import type { NodeEvaluation, OperatorProposal, ProposedNode } from '../../adapters/search-loop/index.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import type { BenchArm, BenchPolicy } from './bench-policy.js';
@@ -59,6 +59,8 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
   let evaluationMilliseconds = 0;
   let measurementMilliseconds = 0;
   let shaped = false;
+  // Whether the middleware scores each node (else it is scored here, so every arm records the same novelty).
+  let scoredByMiddleware = false;
 
   // The search's parents of each proposal, by the proposal's code, until the node is evaluated.
   const operators = agent.operators;
@@ -75,12 +77,14 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
     crossover: (request) => remember(operators.crossover(request), request.parents),
   };
 
+  // Every arm records each episode's cell, so coverage and QD-score compare across arms, not only for `qd`.
+  const descriptors = input.descriptors ?? conceptDescriptors();
   const evaluate = async (node: ProposedNode): Promise<NodeEvaluation> => {
     const proposal = agent.proposalOf(node.code);
     if (proposal === undefined) throw new Error(`runAgentSearch: node ${node.id} was not proposed by the run's agent`);
     const parentIds = pendingParents.get(node.code) ?? [];
-    // Unshaped, nothing scores the node before evaluation: score it here, against the same history.
-    if (!shaped) {
+    // Unshaped (or the archive alone), nothing scores the node before evaluation: score it here, against the same history.
+    if (!scoredByMiddleware) {
       const before = clock();
       await scorer.score(node);
       measurementMilliseconds += clock() - before;
@@ -93,7 +97,7 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
       evaluations += 1;
     }
     const status = outcome.score === null ? 'buggy' : 'ok';
-    if (!shaped) {
+    if (!scoredByMiddleware) {
       const before = clock();
       await scorer.observe(node, { valid: status === 'ok' });
       measurementMilliseconds += clock() - before;
@@ -116,6 +120,7 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
       directive: proposal.directive,
       followedDirective: proposal.followedDirective,
       modeSwitches: [],
+      cell: descriptors.describe(node).key,
     });
     return outcome.score === null ? { metric: null, buggy: true } : { metric: outcome.score, buggy: false };
   };
@@ -135,6 +140,7 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
     ...(input.descriptors === undefined ? {} : { descriptors: input.descriptors }),
   });
   shaped = search.shaped;
+  scoredByMiddleware = search.scoresNodes;
   await search.run(episodes);
   const wallMilliseconds = Math.max(0, clock() - started);
 

@@ -42,6 +42,8 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[], part: SweepS
     ...key,
     { header: 'P-creativity Q1 Q2 Q3 Q4', alignRight: true },
     { header: 'NN novelty Q1 Q2 Q3 Q4', alignRight: true },
+    { header: 'cells', alignRight: true },
+    { header: 'QD-score', alignRight: true },
     { header: 'evals', alignRight: true },
     { header: 'buggy', alignRight: true },
     { header: 'bonus changed @ weight', alignRight: true },
@@ -52,6 +54,8 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[], part: SweepS
     ...keyCells(row),
     row.pCreativityByQuarter.map((value) => formatNumber(value, 2)).join(' '),
     row.embeddingNoveltyByQuarter.map((value) => formatNumber(value, 2)).join(' '),
+    row.qualityDiversity === null ? '-' : formatNumber(row.qualityDiversity.coverage, 1),
+    row.qualityDiversity === null ? '-' : formatNumber(row.qualityDiversity.qdScore, 2),
     formatNumber(row.evaluations, 1),
     formatNumber(row.buggyShare, 2),
     row.bonusShift === null ? '-' : `${formatNumber(row.bonusShift.changedShare, 2)} @ ${formatNumber(row.bonusShift.strength, 2)}`,
@@ -67,6 +71,7 @@ export const sweepSummaryLegend: readonly string[] = [
   'Δ vs unshaped, p Wilcoxon (Holm), A12: the arm against the unshaped arm of the same task and policy, paired by seed (arms share seeds); Wilcoxon signed-rank, Holm-adjusted over every compared row; A12 = P(this arm\'s run beats unshaped\'s), 0.5 no effect.',
   'AUC: the mean best-so-far impact over the episodes. medal: the share of runs whose best earns a medal of the card (bronze / silver / gold thresholds, rare by design); 1st medal: the median episode at which a run first reached bronze (the runs that did, in brackets).',
   'P-creativity Q1-Q4: the cheap judge\'s 0-4 level (0 routine, 1 combinational, 2 exploratory, 3 both, 4 transformational) of valid episodes against the run\'s earlier ones, per quarter; NN novelty: nearest-neighbour embedding novelty (0-1), a measure the directive does not use.',
+  'cells, QD-score: quality-diversity of a run\'s valid episodes in the task\'s cells (boden\'s concept descriptors; circle packing: layout x refinement), mean cells visited and mean QD-score (each cell\'s best impact, clipped to [0, 1], summed); - for runs recorded before cells were kept.',
   'evals: pipelines or programs evaluated per run; buggy: the share of episodes that crashed or were refused (work budget); bonus changed @ weight: the share of contested choices (improve, cross over or descend among two or more valued candidates) the novelty bonus changed against the same policy without it, and its weight at the end of a run (shift-<share> arms tune it to that share); search ms and overhead ×: search time without evaluation, and its ratio to unshaped.',
 ];
 

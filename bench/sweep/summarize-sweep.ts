@@ -1,4 +1,4 @@
-import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
+import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, runQualityDiversity, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
 import { quantile } from '../../src/statistics/quantile.js';
@@ -43,6 +43,11 @@ export interface SweepSummaryRow {
    * measure of P-creativity that neither the directive (concept ids) nor the cheap judge (concepts) is made of.
    */
   readonly embeddingNoveltyByQuarter: readonly (number | null)[];
+  /**
+   * Quality-diversity of the runs (each valid episode in its recorded cell, impact its quality): mean cells a run
+   * visited and mean QD-score (each cell's best impact clipped to [0, 1], summed); null for records without cells.
+   */
+  readonly qualityDiversity: { readonly coverage: number; readonly qdScore: number } | null;
   /** Mean pipelines evaluated per run. */
   readonly evaluations: number;
   /** Mean share of episodes that were buggy. */
@@ -167,6 +172,7 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
       pCreativityByQuarter: quarters,
       pCreativity: verdicts.length === 0 ? null : mean(verdicts),
       embeddingNoveltyByQuarter: noveltyByQuarterOf(group, 'nearest-neighbour'),
+      qualityDiversity: qualityDiversityOf(group),
       evaluations: mean(group.map((record) => record.evaluations)),
       buggyShare: mean(group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length))),
       bonusShift: bonusShiftOf(group),
@@ -193,6 +199,16 @@ export interface TaskReference {
   /** With the medals' thresholds (a card's), the summary also gives the episode of each run's first medal. */
   readonly maximize?: boolean;
   readonly medals?: { readonly bronze: number };
+}
+
+/** See `SweepSummaryRow.qualityDiversity`: valid episodes only, as an archive only admits those. */
+function qualityDiversityOf(records: readonly BenchRunRecord[]): SweepSummaryRow['qualityDiversity'] {
+  if (records.some((record) => record.episodes.some((episode) => episode.status === 'ok' && episode.cell === undefined))) return null;
+  const perRun = records.map((record) => {
+    const valid = record.episodes.filter((episode) => episode.status === 'ok');
+    return runQualityDiversity(valid.map((episode) => episode.cell!), valid.map((episode) => episode.impact));
+  });
+  return { coverage: mean(perRun.map((run) => run.coverage)), qdScore: mean(perRun.map((run) => run.qdScore ?? 0)) };
 }
 
 /** See `SweepSummaryRow.firstMedal`. */

@@ -11,6 +11,8 @@ export function benchRunFixture(fields: {
   verdicts?: readonly number[];
   /** Nearest-neighbour novelty per episode (recorded for every episode, valid or not). */
   nearestNeighbour?: readonly number[];
+  /** The quality-diversity cell per episode (absent: records made before cells were kept). */
+  cells?: readonly string[];
   wallMilliseconds?: number;
   evaluationMilliseconds?: number;
   measurementMilliseconds?: number;
@@ -37,6 +39,7 @@ export function benchRunFixture(fields: {
       directive: null,
       followedDirective: false,
       modeSwitches: [],
+      ...(fields.cells === undefined ? {} : { cell: fields.cells[index]! }),
     };
   });
   return {

@@ -77,6 +77,19 @@ describe('summarizeSweep', () => {
     expect(summarizeSweep(runs, new Map([['boston', { baseline: 0, top1: 1 }]]))[0]!.firstMedal).toBeNull();
   });
 
+  it('gives the mean cells a run visited and its QD-score over valid episodes, and - for records without cells', () => {
+    // Run 1: A best 0.6, B 0.2 (the buggy episode's cell C does not count): 2 cells, QD 0.8. Run 2: A 1.5 clipped to 1: 1 cell, QD 1.
+    const rows = summarizeSweep([
+      benchRunFixture({ seed: 1, impacts: [0.4, 0.6, null, 0.2], cells: ['A', 'A', 'C', 'B'] }),
+      benchRunFixture({ seed: 2, impacts: [1.5, 0.3], cells: ['A', 'A'] }),
+    ]);
+    expect(rows[0]!.qualityDiversity!.coverage).toBeCloseTo(1.5, 12);
+    expect(rows[0]!.qualityDiversity!.qdScore).toBeCloseTo(0.9, 12);
+    expect(formatSweepSummary(rows)).toMatch(/cells +QD-score[\s\S]*boston .* 1\.5 +0\.90 /);
+    const old = summarizeSweep([benchRunFixture({ seed: 1, impacts: [0.4] })]);
+    expect(old[0]!.qualityDiversity).toBeNull();
+  });
+
   it("pools the bonus's changed choices over runs and averages its final weight; other arms show none", () => {
     const plain = benchRunFixture({ seed: 1, impacts: [0.5] });
     const counted = [
