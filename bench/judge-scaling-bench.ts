@@ -52,8 +52,10 @@ if (values.child) {
   const trees = values.trees.split(',');
   for (const tree of trees) if (!existsSync(resolve(tree, 'src/judges/rubric-judge.ts'))) throw new Error(`--trees: ${tree} has no src/judges/rubric-judge.ts`);
   console.log(machineLine());
-  console.log('\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge heap MB | per 100k episodes |');
+  console.log('\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge heap MB | KB per episode more than the row before |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
+  // The heap has a fixed part (cached profiles) and a part per episode: the growth between sizes is the latter.
+  const previous = new Map<string, Measurement>();
   for (const priors of priorCounts) {
     for (const tree of trees) {
       const child = spawnSync(
@@ -63,8 +65,10 @@ if (values.child) {
       );
       if (child.status !== 0) throw new Error(`measuring ${tree} at ${priors}: exit ${child.status}\n${child.stderr}`);
       const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measurement;
-      const megabytes = result.judgeBytes / 1024 / 1024;
-      console.log(`| ${tree} | ${priors} | ${result.buildSeconds.toFixed(1)} | ${result.p50Ms.toFixed(3)} | ${result.p95Ms.toFixed(3)} | ${megabytes.toFixed(1)} | ${((megabytes * 100_000) / (priors + samples)).toFixed(0)} MB |`);
+      const before = previous.get(tree);
+      const growth = before === undefined ? '-' : ((result.judgeBytes - before.judgeBytes) / 1024 / (result.priors - before.priors)).toFixed(2);
+      previous.set(tree, result);
+      console.log(`| ${tree} | ${priors} | ${result.buildSeconds.toFixed(1)} | ${result.p50Ms.toFixed(3)} | ${result.p95Ms.toFixed(3)} | ${(result.judgeBytes / 1024 / 1024).toFixed(1)} | ${growth} |`);
     }
   }
   console.log(`\n${machineLine()}`);
