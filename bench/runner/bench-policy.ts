@@ -32,6 +32,11 @@ export interface BenchArm {
   readonly pareto?: boolean;
   /** Wraps the policy with `qualityDiversityArchive`: parents are elites of cells drawn Go-Explore style. */
   readonly qd?: boolean;
+  /**
+   * Plain novelty search: a `noveltyBonus` of strength 5 over `kNearestSparsitySource` read at every selection
+   * (`timing: 'current'`), so parents are ranked by their k-nearest sparseness, the baseline for `qd`.
+   */
+  readonly ns?: boolean;
 }
 
 /** A `BenchArm` as options and run records hold it. */
@@ -42,11 +47,12 @@ export const BenchArmSchema = z.strictObject({
   gate: z.boolean().optional(),
   pareto: z.boolean().optional(),
   qd: z.boolean().optional(),
+  ns: z.boolean().optional(),
 });
 
-/** True for the unshaped arm (no bonus, no schedule, no gate, no Pareto choice, no archive). */
+/** True for the unshaped arm (no bonus, no schedule, no gate, no Pareto choice, no archive, no novelty search). */
 export function isUnshapedArm(arm: BenchArm): boolean {
-  return !hasBonus(arm) && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true && arm.qd !== true;
+  return !hasBonus(arm) && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true && arm.qd !== true && arm.ns !== true;
 }
 
 /** True when the arm adds a novelty bonus, of fixed strength or auto-scaled. */
@@ -65,6 +71,7 @@ export function armName(arm: BenchArm): string {
   else if (arm.strength > 0) parts.push(`bonus-${arm.strength}`);
   if (arm.pareto === true) parts.push('pareto');
   if (arm.qd === true) parts.push('qd');
+  if (arm.ns === true) parts.push('ns');
   if (arm.schedule !== 'none') parts.push(arm.schedule);
   if (arm.gate === true) parts.push('gate');
   return parts.join('+');
@@ -73,14 +80,14 @@ export function armName(arm: BenchArm): string {
 /**
  * Parses an arm name: `unshaped`, or parts joined by `+` in this order, each at most once: `bonus-<strength>` or
  * `shift-<share>` (a bonus auto-scaled to change that share of choices, in (0, 1)), `pareto`, `qd` (the
- * quality-diversity archive), a schedule (`adaptive`, `adaptive-extend`, `adaptive-mixed`), `gate` (e.g.
+ * quality-diversity archive), `ns` (plain novelty search), a schedule (`adaptive`, `adaptive-extend`, `adaptive-mixed`), `gate` (e.g.
  * `bonus-0.3+adaptive`, `shift-0.3`, `gate`, `pareto+adaptive-extend+gate`, `qd+adaptive`).
  */
 export function parseArmName(name: string): BenchArm {
   if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  const match = /^(?:bonus-(\d+(?:\.\d+)?)|shift-(0\.\d*[1-9]\d*))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(qd))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
+  const match = /^(?:bonus-(\d+(?:\.\d+)?)|shift-(0\.\d*[1-9]\d*))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(qd))?(?:(?:^|\+)(ns))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
   if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
-  const [, strength, shift, pareto, qd, adaptive, gate] = match;
+  const [, strength, shift, pareto, qd, ns, adaptive, gate] = match;
   return {
     strength: shift !== undefined ? 1 : strength === undefined ? 0 : Number(strength),
     ...(shift === undefined ? {} : { shift: Number(shift) }),
@@ -88,5 +95,6 @@ export function parseArmName(name: string): BenchArm {
     ...(gate === undefined ? {} : { gate: true }),
     ...(pareto === undefined ? {} : { pareto: true }),
     ...(qd === undefined ? {} : { qd: true }),
+    ...(ns === undefined ? {} : { ns: true }),
   };
 }

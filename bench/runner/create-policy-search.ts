@@ -1,5 +1,6 @@
 import {
   adaptiveExploration,
+  kNearestSparsitySource,
   noveltyBonus,
   noveltyGate,
   paretoObjective,
@@ -63,6 +64,10 @@ export interface PolicySearch {
 
 // The trees and populations are sized for runs of tens of episodes (AIRA-dojo's presets assume hundreds): MCTS
 // expands 3 children per leaf, evolution breeds 4 per generation on 2 islands, and debugging stops after 3 tries.
+// Strength of the novelty-search arm's bonus: with values min-max normalised to [0, 1], sparseness decides (the maze
+// control's strength).
+const noveltySearchStrength = 5;
+
 const mctsShape = { numChildren: 3, maxDebugDepth: 3 };
 const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generationsTillMigration: 3, maxDebugDepth: 3 };
 
@@ -75,8 +80,10 @@ const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generations
 export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const { policy, operators, evaluate, arm, scorer, seed, lowerIsBetter, alwaysWrap, onModeSwitch } = input;
   const shaped = alwaysWrap || !isUnshapedArm(arm);
-  const archiveOnly = arm.qd === true && !hasBonus(arm) && arm.schedule === 'none' && arm.gate !== true && arm.pareto !== true;
-  const scoresNodes = shaped && !archiveOnly;
+  // The archive and novelty search read cells and their own sparseness; everything else reads the run's scorer
+  // (an arm with none of them gets a bonus over it).
+  const usesScorer = arm.gate === true || arm.pareto === true || arm.schedule !== 'none' || hasBonus(arm) || (arm.qd !== true && arm.ns !== true);
+  const scoresNodes = shaped && usesScorer;
   const source = scorerNoveltySource({ scorer });
   let bonus: NoveltyBonusMiddleware | undefined;
   const bonusShifts = () => (bonus === undefined || !hasBonus(arm) ? undefined : { strength: bonus.strength, ...bonus.shifts });
@@ -86,6 +93,7 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     if (arm.gate === true) list.push(noveltyGate({ source }));
     if (arm.pareto === true) list.push(paretoObjective({ source }));
     if (arm.qd === true) list.push(qualityDiversityArchive(input.descriptors === undefined ? {} : { descriptors: input.descriptors }));
+    if (arm.ns === true) list.push(noveltyBonus({ source: kNearestSparsitySource(), timing: 'current', strength: noveltySearchStrength }));
     if (arm.schedule !== 'none') list.push(adaptiveExploration({ source, directiveAsk: directiveAskOf[arm.schedule] }));
     if (hasBonus(arm) || list.length === 0) {
       const decay = bonusSource === 'candidate' ? 'none' : 'children';

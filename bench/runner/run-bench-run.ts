@@ -63,7 +63,7 @@ export function runRecordOf(
   return {
     task: run.task,
     policy: run.policy,
-    arm: { strength: arm.strength, ...(arm.shift === undefined ? {} : { shift: arm.shift }), schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}), ...(arm.qd === true ? { qd: true } : {}) },
+    arm: { strength: arm.strength, ...(arm.shift === undefined ? {} : { shift: arm.shift }), schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}), ...(arm.qd === true ? { qd: true } : {}), ...(arm.ns === true ? { ns: true } : {}) },
     shaped,
     seed: run.seed,
     agent: run.agent,

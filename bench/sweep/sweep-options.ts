@@ -5,7 +5,7 @@ import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, parseArmName } from '../runner/bench-policy.js';
 
 /** An arm as written on the command line: `unshaped`, `bonus-0.3`, `adaptive`, `gate`, `bonus-0.3+adaptive+gate`, … (`parseArmName`). */
-export const ArmNameSchema = z.string().refine(isArmName, 'expected unshaped, or bonus-<strength> or shift-<share>, pareto, qd, a schedule (adaptive, adaptive-extend, adaptive-mixed) and gate joined by + in that order (e.g. bonus-0.3+adaptive, gate, qd)');
+export const ArmNameSchema = z.string().refine(isArmName, 'expected unshaped, or bonus-<strength> or shift-<share>, pareto, qd, ns, a schedule (adaptive, adaptive-extend, adaptive-mixed) and gate joined by + in that order (e.g. bonus-0.3+adaptive, gate, qd)');
 
 function isArmName(name: string): boolean {
   try {

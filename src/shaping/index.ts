@@ -4,7 +4,7 @@
  * - the wrapping API: `Selector` (a host's policy as a selection function), `SelectorMiddleware`, `wrapSelector`
  * - middleware: `noveltyBonus`, `adaptiveExploration` (with `createExplorationSchedule`), `noveltyGate`,
  *   `paretoObjective`
- * - novelty sources: `scorerNoveltySource`, `judgeNoveltySource`, `functionNoveltySource`
+ * - novelty sources: `scorerNoveltySource`, `judgeNoveltySource`, `functionNoveltySource`, `kNearestSparsitySource`
  * - helpers for policies: `normaliseValue`, `valueRangeOf`, `usefulnessOf`; `formatNoveltyDirective`,
  *   `parseNoveltyVerdict`; Pareto ranks and crowding distances
  * - events: `ShapingEvents` (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`, and the
@@ -46,6 +46,8 @@ export {
   type FunctionNoveltySourceOptions,
   type NoveltyFunction,
 } from './function-novelty-source.js';
+export { kNearestSparsitySource } from './k-nearest-sparsity-source.js';
+export { KNearestSparsitySourceOptionsSchema, type KNearestSparsitySourceOptions } from './k-nearest-sparsity-source-options.js';
 
 export { normaliseValue, usefulnessOf, valueRangeOf } from './normalise-value.js';
 export { noveltyBonus, type NoveltyBonusMiddleware } from './novelty-bonus.js';

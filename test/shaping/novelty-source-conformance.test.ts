@@ -6,6 +6,7 @@ import { RubricJudge } from '../../src/judges/rubric-judge.js';
 import { createNoveltyScorer } from '../../src/scoring/novelty-scorer.js';
 import { functionNoveltySource } from '../../src/shaping/function-novelty-source.js';
 import { judgeNoveltySource } from '../../src/shaping/judge-novelty-source.js';
+import { kNearestSparsitySource } from '../../src/shaping/k-nearest-sparsity-source.js';
 import { scorerNoveltySource } from '../../src/shaping/scorer-novelty-source.js';
 import type { ShapingNode } from '../../src/shaping/shaping-node.js';
 import { describeNoveltySource } from '../conformance/describe-novelty-source.js';
@@ -90,3 +91,5 @@ describeNoveltySource("functionNoveltySource over the host's archive, current no
   const archive = hostArchive();
   return functionNoveltySource({ id: 'host-archive', novelty: archive.novelty, observe: archive.observe, current: true });
 });
+
+describeNoveltySource('kNearestSparsitySource (k 3)', () => kNearestSparsitySource({ k: 3 }));

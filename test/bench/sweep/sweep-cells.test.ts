@@ -5,13 +5,14 @@ import { armName, parseArmName } from '../../../bench/runner/bench-policy.js';
 
 describe('sweep cells', () => {
   it('parses arm names and prints them back', () => {
-    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate', 'adaptive-extend', 'bonus-1+adaptive-mixed+gate', 'shift-0.3', 'shift-0.25+adaptive', 'qd', 'qd+adaptive', 'shift-0.3+pareto+qd+adaptive+gate']) {
+    for (const name of ['unshaped', 'adaptive', 'bonus-0.3', 'bonus-1+adaptive', 'gate', 'pareto', 'bonus-0.3+adaptive+gate', 'pareto+adaptive+gate', 'adaptive-extend', 'bonus-1+adaptive-mixed+gate', 'shift-0.3', 'shift-0.25+adaptive', 'qd', 'qd+adaptive', 'shift-0.3+pareto+qd+adaptive+gate', 'ns', 'qd+ns', 'ns+adaptive']) {
       expect(armName(parseArmName(name))).toBe(name);
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [name] }).success).toBe(true);
     }
     expect(parseArmName('gate')).toEqual({ strength: 0, schedule: 'none', gate: true });
     expect(parseArmName('qd')).toEqual({ strength: 0, schedule: 'none', qd: true });
-    for (const bad of ['gate+adaptive', '+gate', 'adaptive+adaptive', 'adaptive+qd', 'qd+pareto', 'bonus-', 'shift-1', 'shift-0', 'shift-0.0', 'bonus-1+shift-0.3']) {
+    expect(parseArmName('ns')).toEqual({ strength: 0, schedule: 'none', ns: true });
+    for (const bad of ['gate+adaptive', '+gate', 'adaptive+adaptive', 'adaptive+qd', 'qd+pareto', 'ns+qd', 'bonus-', 'shift-1', 'shift-0', 'shift-0.0', 'bonus-1+shift-0.3']) {
       expect(() => parseArmName(bad)).toThrow(/not an arm name/);
       expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: [bad] }).success).toBe(false);
     }
