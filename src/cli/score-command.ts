@@ -5,8 +5,7 @@ import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-
 import { scoreRun, type RunReport } from '../scoring/score-run.js';
 import { readTaskCard, type TaskCard } from '../usefulness/task-card.js';
 import type { Corpus } from '../corpus/corpus.js';
-import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore, type HCreativityScorer } from '../corpus/h-creativity-scorer.js';
-import { openCorpus } from '../corpus/open-corpus.js';
+import type { HCreativityScore, HCreativityScorer } from '../corpus/h-creativity-scorer.js';
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { wholeNumberOption } from './bootstrap-options.js';
@@ -68,6 +67,8 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       let corpusScoring: CorpusScoring | undefined;
       if (options.corpus !== undefined) {
         try {
+          // The corpus modules load only when asked for: most scoring runs have no corpus.
+          const [{ openCorpus }, { createHCreativityScorer }] = await Promise.all([import('../corpus/open-corpus.js'), import('../corpus/h-creativity-scorer.js')]);
           const corpus = await openCorpus(options.corpus);
           corpusScoring = { corpus, scorer: createHCreativityScorer({ corpus }) };
         } catch (error) {
@@ -134,6 +135,7 @@ interface HCreativityRun {
 }
 
 async function scoreHCreativity(report: RunReport, { corpus, scorer }: CorpusScoring): Promise<HCreativityRun> {
+  const { scoreRunHCreativity } = await import('../corpus/h-creativity-scorer.js');
   const scores = await scoreRunHCreativity(report.run, scorer);
   return { corpus, scores: new Map(report.run.episodes.map((episode, position) => [episode.id, scores[position]!])) };
 }
