@@ -59,8 +59,18 @@ export class ServedRun {
     this.#source = scorerNoveltySource({ scorer, metric: spec.metric });
     this.#sources = scorer.metricIds.map((metric) => (metric === spec.metric ? this.#source : scorerNoveltySource({ scorer, metric })));
     this.#judge = spec.judge === 'rubric' ? new RubricJudge() : undefined;
+    const { axes, embeddingClusters } = spec.descriptors;
+    const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
+    this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
+    this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
+    // The README's order, as `boden bench` wraps them: the gate, the archive, the schedule, the bonus.
     const middleware: SelectorMiddleware[] = [];
     if (spec.gate !== undefined) middleware.push(noveltyGate({ source: this.#source, ...spec.gate }));
+    if (spec.qd !== undefined) {
+      const { seed, ...archiveOptions } = spec.qd;
+      this.#archive = qualityDiversityArchive({ ...archiveOptions, descriptors: this.#descriptors, random: createSeededRandom(seed) });
+      middleware.push(this.#archive);
+    }
     if (spec.adaptive !== undefined) {
       this.#adaptive = adaptiveExploration({ source: this.#source, ...spec.adaptive });
       middleware.push(this.#adaptive);
@@ -68,15 +78,6 @@ export class ServedRun {
     if (spec.bonus !== undefined) {
       this.#bonus = noveltyBonus({ source: this.#source, ...spec.bonus });
       middleware.push(this.#bonus);
-    }
-    const { axes, embeddingClusters } = spec.descriptors;
-    const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
-    this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
-    this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
-    if (spec.qd !== undefined) {
-      const { seed, ...archiveOptions } = spec.qd;
-      this.#archive = qualityDiversityArchive({ ...archiveOptions, descriptors: this.#descriptors, random: createSeededRandom(seed) });
-      middleware.push(this.#archive);
     }
     this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
     this.#selector.events.on('selection-made', (event) => {
