@@ -63,7 +63,7 @@ export class ServedRun {
     const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
     this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
     this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
-    // The README's order, as `boden bench` wraps them: the gate, the archive, the schedule, the bonus.
+    // The order `boden bench` wraps them in: the gate, the archive, the schedule, the bonus.
     const middleware: SelectorMiddleware[] = [];
     if (spec.gate !== undefined) middleware.push(noveltyGate({ source: this.#source, ...spec.gate }));
     if (spec.qd !== undefined) {
