@@ -1,5 +1,5 @@
 import { Annotation, END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
-import { SafeEventEmitter, type ShapingEvents } from '../../src/index.js';
+import { SafeEventEmitter, shapingEventNames, type ShapingEvents } from '../../src/index.js';
 import { createCallRecorder, type CallRecorder, type RecordedCall } from './call-recorder.js';
 import { CheckpointMismatchError } from './checkpoint-mismatch-error.js';
 
@@ -34,7 +34,6 @@ export const ReplayedSearchState = Annotation.Root({
 
 type State = typeof ReplayedSearchState.State;
 
-const forwardedEvents = ['node-scored', 'selection-made', 'mode-changed', 'candidate-rejected', 'cell-discovered', 'elite-replaced'] as const;
 
 /** What the graph needs of a search adapter (`createMctsSearch`, `createEvolutionarySearch`). */
 export interface ReplayableSearch {
@@ -70,12 +69,12 @@ export function createReplayedSearchGraph(options: {
   // One stream for the graph's life: every search built forwards its shaping events, except what a replay repeats.
   const events = new SafeEventEmitter<ShapingEvents>();
   let replaying = false;
-  const forward = <Name extends (typeof forwardedEvents)[number]>(from: SafeEventEmitter<ShapingEvents>, name: Name) =>
+  const forward = <Name extends (typeof shapingEventNames)[number]>(from: SafeEventEmitter<ShapingEvents>, name: Name) =>
     from.on(name, (...args: ShapingEvents[Name]) => void (replaying || events.emit(name, ...args)));
   const fresh = () => {
     const recorder = createCallRecorder();
     const search = build(recorder);
-    for (const name of forwardedEvents) forward(search.events, name);
+    for (const name of shapingEventNames) forward(search.events, name);
     return { ...search, recorder, iterations: 0 };
   };
   let built: ReturnType<typeof fresh> | undefined;

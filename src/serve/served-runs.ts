@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runToJsonLines } from '../episode/episode-jsonl.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { parseOptions } from '../options/parse-options.js';
+import { shapingEventNames } from '../shaping/shaping-events.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
 import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
 import { ServedRun } from './served-run.js';
@@ -29,11 +30,8 @@ export class RunExistsError extends Error {
   }
 }
 
-/** The shaping events a client can follow (`GET /runs/:id/events`). */
-export const servedEventNames = ['node-scored', 'candidate-rejected', 'selection-made', 'mode-changed', 'cell-discovered', 'elite-replaced'] as const;
-
 /** A follower of a run's events: a shaping event with its payload, or `closed` with the run's last summary. */
-export type ServedEventListener = (event: (typeof servedEventNames)[number] | 'closed', payload: unknown) => void;
+export type ServedEventListener = (event: (typeof shapingEventNames)[number] | 'closed', payload: unknown) => void;
 
 interface Entry {
   readonly run: ServedRun;
@@ -150,7 +148,7 @@ export class ServedRuns {
   /** Registers a run and passes its shaping events on to whoever follows it. */
   #add(run: ServedRun, log: RunLog | null, answers: Map<string, Promise<unknown>>): void {
     const followers = new Set<ServedEventListener>();
-    for (const name of servedEventNames) run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
+    for (const name of shapingEventNames) run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
     this.#entries.set(run.spec.id, { run, followers, log, answers, tail: Promise.resolve() });
   }
 

@@ -36,6 +36,7 @@ export type {
   ShapedValue,
   ShapingEvents,
 } from './shaping-events.js';
+export { shapingEventNames } from './shaping-events.js';
 
 export { createCachedNoveltySource, type NoveltyAssessment, type NoveltySource, type NoveltySourceParts } from './novelty-source.js';
 export { scorerNoveltySource, ScorerNoveltySourceOptionsSchema, type ScorerNoveltySourceOptions } from './scorer-novelty-source.js';

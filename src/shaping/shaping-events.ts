@@ -98,3 +98,13 @@ export type ShapingEvents = {
   'elite-replaced': [EliteReplacedEvent];
   'listener-error': [ListenerErrorEventPayload];
 };
+
+/** The events that report shaping (every one but `listener-error`): what a service or a graph forwards to its followers. */
+export const shapingEventNames = [
+  'node-scored',
+  'selection-made',
+  'mode-changed',
+  'candidate-rejected',
+  'cell-discovered',
+  'elite-replaced',
+] as const satisfies readonly Exclude<keyof ShapingEvents, 'listener-error'>[];
