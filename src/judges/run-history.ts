@@ -80,7 +80,8 @@ export class RunHistory {
     setIfAbsent(this.#codeOwners, profile.codeHash, profile.id);
     if (profile.planHash !== null) setIfAbsent(this.#planOwners, profile.planHash, profile.id);
     setIfAbsent(this.#maskedOwners, profile.maskedHash, profile.id);
-    for (const line of novelty.novelLines) this.#lines.add(hashString53(line));
+    // The union of line hashes: adding the lines already there is a no-op, so the profile's hashes need no filter.
+    for (const hash of profile.substantiveHashes) this.#lines.add(hash);
     for (const hash of profile.rawHashes) this.#rawLines.add(hash);
     for (const id of novelty.concepts) this.#concepts.add(id);
     for (const family of novelty.families) this.#families.add(family);
