@@ -59,6 +59,8 @@ describe('LlmJudge prompt injection', () => {
 });
 
 describe('LlmJudge context budget', () => {
+  // A fixed nonce: the tags are part of the prompt and a random nonce's tokens move the count by a few dozen, so
+  // with a random one 1 call in 60 of the condensing case below left an episode out (CI, stop 28).
   // About 700 tokens of code per episode: twelve of them overflow a 6,000-token budget.
   const longEpisode = (index: number, plan?: string) =>
     episode(index, {
@@ -69,7 +71,7 @@ describe('LlmJudge context budget', () => {
 
   it('drops the code of the earliest episodes first and keeps every plan and summary', async () => {
     const server = await serve({ chat: scripted(answer(2)) });
-    const judge = new LlmJudge({ model: chatModel(server), contextTokenBudget: 6_000 });
+    const judge = new LlmJudge({ model: chatModel(server), contextTokenBudget: 6_000, nonce: () => nonce });
     const trimmed = collect<JudgeContextTrimmedEvent>((listener) => judge.events.on('judge-context-trimmed', listener));
     await judge.judge({ runId: 'long', episode: longEpisode(12), earlier: Array.from({ length: 12 }, (_, index) => longEpisode(index)) });
     const [system, user] = chatMessages(server)[0]!;
@@ -93,7 +95,7 @@ describe('LlmJudge context budget', () => {
 
   it('then condenses the earliest plans and summaries to their beginning', async () => {
     const server = await serve({ chat: scripted(answer(2)) });
-    const judge = new LlmJudge({ model: chatModel(server), contextTokenBudget: 4_500, condensedTokens: 16 });
+    const judge = new LlmJudge({ model: chatModel(server), contextTokenBudget: 4_500, condensedTokens: 16, nonce: () => nonce });
     const trimmed = collect<JudgeContextTrimmedEvent>((listener) => judge.events.on('judge-context-trimmed', listener));
     const plan = (index: number): string => `PLANHEAD${index}: ${'we widen the search over encoders and losses '.repeat(30)}PLANTAIL${index}.`;
     await judge.judge({ runId: 'long', episode: longEpisode(12, plan(12)), earlier: Array.from({ length: 12 }, (_, index) => longEpisode(index, plan(index))) });
