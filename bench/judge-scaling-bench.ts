@@ -16,9 +16,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { JudgedEpisode } from '../src/judges/judge.js';
-import { createSeededRandom } from '../src/random/random-source.js';
 import { machineLine, percentile } from './support/bench-measurements.js';
-import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun } from './support/synthetic-long-run.js';
+import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticParents } from './support/synthetic-long-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -76,13 +75,13 @@ if (values.child) {
 
 async function measure(tree: string, priors: number): Promise<Measurement> {
   const { RubricJudge } = (await import(pathToFileURL(resolve(tree, 'src/judges/rubric-judge.ts')).href)) as typeof import('../src/judges/rubric-judge.js');
-  const random = createSeededRandom(20261203);
+  const parents = syntheticParents(priors + samples);
   // Flat copies (JSON round trip), so the judge's reading of the texts allocates nothing the episodes did not have.
-  const nodes: JudgedEpisode[] = syntheticLongRun(await loadSharedEpisodes(), priors + samples).map((node, index) => {
-    const draw = random();
-    const parent = index === 0 ? null : draw < 0.5 ? index - 1 : draw < 0.83 ? Math.max(0, index - 1 - Math.floor(random() * 64)) : Math.floor(random() * index);
-    return { ...(JSON.parse(JSON.stringify(node)) as typeof node), summary: null, parentEpisodeId: parent === null ? null : `node-${parent}` };
-  });
+  const nodes: JudgedEpisode[] = syntheticLongRun(await loadSharedEpisodes(), priors + samples).map((node, index) => ({
+    ...(JSON.parse(JSON.stringify(node)) as typeof node),
+    summary: null,
+    parentEpisodeId: parents[index]!,
+  }));
   const gc = (globalThis as { gc?: () => void }).gc!;
   let judge: InstanceType<typeof RubricJudge> | undefined = new RubricJudge();
   const earlier = nodes.slice(0, priors);

@@ -5,15 +5,22 @@
  * source file or native function belongs to. Shares of one run are comparable across machines and loads; absolute
  * milliseconds are not. So the next change to the scorer is measured, not guessed.
  *
- *   npm run profile:score          # = tsx bench/profile-score.ts [--priors 10000] [--samples 300] [--top 15]
+ * With `--judge`, every sample is `score()` and then the rubric judge's verdict on the same node (parents as
+ * `bench:judge-scaling` draws them), the whole online cost "Fast enough" targets.
+ *
+ *   npm run profile:score          # = tsx bench/profile-score.ts [--priors 10000] [--samples 300] [--top 15] [--judge]
  */
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
+import type { JudgedEpisode } from '../src/judges/judge.js';
+import { RubricJudge } from '../src/judges/rubric-judge.js';
 import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
 import { machineLine } from './support/bench-measurements.js';
-import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun } from './support/synthetic-long-run.js';
+import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticParents } from './support/synthetic-long-run.js';
 
-const { values } = parseArgs({ options: { priors: { type: 'string', default: '10000' }, samples: { type: 'string', default: '300' }, top: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: { priors: { type: 'string', default: '10000' }, samples: { type: 'string', default: '300' }, top: { type: 'string', default: '15' }, judge: { type: 'boolean', default: false } },
+});
 const [priors, samples, top] = [Number(values.priors), Number(values.samples), Number(values.top)];
 for (const [name, value] of [['--priors', priors], ['--samples', samples], ['--top', top]] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
@@ -24,21 +31,33 @@ if (episodes.length === 0) {
   process.exit(0);
 }
 console.log(machineLine());
-const nodes = syntheticLongRun(episodes, priors + samples);
+const parents = syntheticParents(priors + samples);
+const nodes: JudgedEpisode[] = syntheticLongRun(episodes, priors + samples).map((node, index) => ({ ...node, summary: null, parentEpisodeId: parents[index]! }));
 const scorer = createNoveltyScorer();
+const judge = values.judge ? new RubricJudge() : null;
+const earlier = nodes.slice(0, priors);
 const building = performance.now();
-for (const node of nodes.slice(0, priors)) {
+for (const node of earlier) {
   await scorer.score(node);
   await scorer.observe(node, { valid: true });
 }
-console.log(`built ${priors} prior episodes in ${((performance.now() - building) / 1000).toFixed(1)} s; profiling score() of ${samples} new nodes\n`);
+// The judge's history is built by its first verdict, outside the profile.
+judge?.verdict({ runId: 'long', episode: nodes[priors]!, earlier });
+const what = judge === null ? 'score()' : "score() and the rubric judge's verdict";
+console.log(`built ${priors} prior episodes in ${((performance.now() - building) / 1000).toFixed(1)} s; profiling ${what} of ${samples} new nodes\n`);
 
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 50 });
 await session.post('Profiler.start');
-for (const node of nodes.slice(priors)) await scorer.score(node);
+for (const node of nodes.slice(priors)) {
+  await scorer.score(node);
+  if (judge !== null) {
+    judge.verdict({ runId: 'long', episode: node, earlier });
+    earlier.push(node);
+  }
+}
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 
@@ -47,6 +66,7 @@ session.disconnect();
  * native frame (HNSW's search, a hash) counts where the nearest caller with a source file does.
  */
 const parts: readonly [string, (frame: { functionName: string; url: string }) => boolean][] = [
+  ['rubric judge (profiles, line comparison, rules)', ({ url }) => url.includes('/src/judges/')],
   ['vector index search (HNSW or exact; native included)', ({ url }) => url.includes('/src/vector-index/')],
   ['concept extraction', ({ url }) => url.includes('/src/concepts/')],
   ['tokenising plan and code', ({ url }) => /\/src\/embedder\/(code-scanner|code-tokenizer|plan-tokenizer|identifier-|split-identifier|ascii-bytes|character-flags|python-import-aliases|string-hash|code-language)/.test(url)],
