@@ -44,3 +44,20 @@ export function hashString53(text: string): number {
   }
   return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, 0);
 }
+
+/**
+ * A 53-bit hash of a sequence of `hashString53` values (e.g. a program's lines, in order), as strong as hashing the
+ * joined text but without reading it again: each value's two halves go through the same two lanes.
+ */
+export function hashSequence53(hashes: ArrayLike<number>): number {
+  let first = fnvOffsetBasis;
+  let second = 0x9747b28c;
+  for (let index = 0; index < hashes.length; index += 1) {
+    const hash = hashes[index]!;
+    const low = hash >>> 0;
+    const high = Math.floor(hash / 0x100000000);
+    first = Math.imul(Math.imul(first ^ low, fnvPrime) ^ high, fnvPrime);
+    second = Math.imul(Math.imul(second ^ low, 0x5bd1e995) ^ high, 0x5bd1e995);
+  }
+  return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, hashes.length);
+}
