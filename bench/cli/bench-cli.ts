@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
@@ -7,8 +11,11 @@ import { markRequiredOptions } from '../../src/cli/mark-required-options.js';
 import { simulatedAgentProfileNames, type SimulatedAgentProfile } from '../agents/simulated-agent-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
-import { runSweep, type SweepProgress } from '../sweep/run-sweep.js';
+import { runSweep, type SweepFailure, type SweepProgress, type SweepResult } from '../sweep/run-sweep.js';
 import type { SweepOptions } from '../sweep/sweep-options.js';
+import { slurmArrayScript } from '../sweep/slurm-array-script.js';
+import { createSweepPlan, parseShard, readSweepPlan, shardFromEnvironment, writeSweepPlan } from '../sweep/sweep-plan.js';
+import { mergeSweepShards, runSweepShard } from '../sweep/sweep-shards.js';
 import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
 
 const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
@@ -79,38 +86,53 @@ class SweepInterruptedError extends BodenError {
   }
 }
 
-async function sweepAndReport(options: SweepOptions, common: CommonOptions, command: string): Promise<void> {
-  // The first Ctrl-C stops the sweep cleanly (completed runs are kept, the session is recorded); a second one kills.
+/** Runs `run` with an abort signal the first Ctrl-C (or SIGTERM) fires; a second one kills the process. */
+async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const interrupt = () => controller.abort(new SweepInterruptedError());
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  let result: Awaited<ReturnType<typeof runSweep>>;
   try {
-    result = await runSweep(options, {
-      onProgress: progressReporter(common.quiet === true),
-      onFailure: ({ cell, error }) => process.stderr.write(`boden bench: ${cell.id} failed (it will run again on resume): ${describeFailure(error)}\n`),
-      command,
-      signal: controller.signal,
-    });
+    return await run(controller.signal);
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
   }
+}
+
+/** Hooks that report a sweep's progress and failures on stderr. */
+function reportingHooks(quiet: boolean, command: string, signal: AbortSignal) {
+  return {
+    onProgress: progressReporter(quiet),
+    onFailure: ({ cell, error }: SweepFailure) => process.stderr.write(`boden bench: ${cell.id} failed (it will run again on resume): ${describeFailure(error)}\n`),
+    command,
+    signal,
+  };
+}
+
+/** Writes the summary, table and report of a finished sweep (or merge) and says what happened on stderr. */
+async function report(result: SweepResult): Promise<void> {
   const outputs = await writeSweepOutputs(result);
   if (result.failures.length > 0) process.exitCode = ExitCode.findings;
   process.stdout.write(`${outputs.table}\n`);
   const wall = result.sessions.reduce((sum, session) => sum + session.wallSeconds, 0);
   process.stderr.write(
     `${result.records.length} runs (${result.resumed} resumed, ${result.ran} run now); evaluations: ${result.evaluator.evaluated} new, ${result.evaluator.memoHits} from the memo; ` +
-      `wall ${result.sessions.at(-1)!.wallSeconds.toFixed(0)} s this session, ${wall.toFixed(0)} s in all\nwrote ${outputs.files.join(', ')}\n`,
+      `wall ${(result.sessions.at(-1)?.wallSeconds ?? 0).toFixed(0)} s this session, ${wall.toFixed(0)} s in all\nwrote ${outputs.files.join(', ')}\n`,
   );
 }
 
+async function sweepAndReport(options: SweepOptions, common: CommonOptions, command: string): Promise<void> {
+  // The first Ctrl-C stops the sweep cleanly (completed runs are kept, the session is recorded); a second one kills.
+  const result = await interruptible((signal) => runSweep(options, reportingHooks(common.quiet === true, command, signal)));
+  await report(result);
+}
+
 function addCommonOptions(command: Command, defaults: { out?: string }): Command {
-  const out = new Option('--out <dir>', 'results directory (runs.jsonl, sweep.json, summary.txt, summary.json, report.html)');
+  // Required for bench, but checked in its action: commander would demand a mandatory option of run-cells and merge too.
+  const out = new Option('--out <dir>', `results directory (runs.jsonl, sweep.json, summary.txt, summary.json, report.html)${defaults.out === undefined ? ' (required)' : ''}`);
   return command
-    .addOption(defaults.out === undefined ? out.makeOptionMandatory() : out.default(defaults.out))
+    .addOption(defaults.out === undefined ? out : out.default(defaults.out))
     .option('--memo <dir>', 'on-disk evaluation memo, shared by sweeps', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
@@ -159,17 +181,29 @@ export function benchCommand(): Command {
       .addOption(new Option('--agent-profile <profile>', "the simulated agents' behaviour: v2 (crash and debug rates and family-switch share fitted to real runs, collapse after successes) or v1 (the sweeps committed before 2026-12-03)").choices(simulatedAgentProfileNames).default('v2'))
       .addOption(new Option('--bug-rate <p>', "the simulated agent's probability of a crashing script, 0-1 (default: its profile's, v2 0.19, v1 0.15)").argParser(probability))
       .addOption(new Option('--debug-success <p>', "the simulated agent's probability that a debug step fixes its parent, 0-1 (default: its profile's, v2 0.3, v1 0.7)").argParser(probability))
-      .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30)),
+      .addOption(new Option('--episodes <n>', 'episodes per run').argParser(wholeNumber(1)).default(30))
+      .option('--plan <file>', 'write the sweep as a plan of content-addressed cells to <file> instead of running it; run its shards with boden bench run-cells (on several machines, or a SLURM array) and gather them with boden bench merge')
+      .addOption(new Option('--slurm <tasks>', 'with --plan: print a SLURM array script of <tasks> tasks that runs the plan (sbatch it on the cluster)').argParser(wholeNumber(1)))
+      .addOption(new Option('--cpus-per-task <n>', 'with --slurm: CPUs (and evaluation workers) per array task').argParser(wholeNumber(1)).default(2))
+      .option('--time <limit>', 'with --slurm: wall-clock limit per array task, e.g. 04:00:00 (default: the partition\'s)')
+      .option('--submit', 'with --slurm: submit the script with sbatch instead of printing it')
+      // run-cells and merge take their own --plan: bench's options count only before a subcommand's name.
+      .enablePositionalOptions()
+      .addCommand(markRequiredOptions(runCellsCommand().exitOverride().showHelpAfterError()))
+      .addCommand(markRequiredOptions(mergeCommand().exitOverride().showHelpAfterError())),
     {},
-  ).action(async (options: CommonOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
+  ).action(async (options: CommonOptions & PlanOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
+    if (options.out === undefined) throw new TaskArgumentError({ argument: '--out', reason: 'give the results directory: --out <dir>' });
     if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
       throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
     }
     if (options.agent !== 'simulated' && (options.llmModel ?? '') === '') {
       throw new TaskArgumentError({ argument: '--llm-model', reason: `--agent ${options.agent} needs the served model's name: --llm-model <name> (and --llm-base-url for a server other than OpenAI's)` });
     }
-    await sweepAndReport(
-      {
+    if (options.plan === undefined && (options.slurm !== undefined || options.submit === true)) {
+      throw new TaskArgumentError({ argument: '--slurm', reason: 'a SLURM array runs a plan: add --plan <file>' });
+    }
+    const sweep: SweepOptions = {
         tasks: options.tasks ?? [],
         taskFiles: options.taskFile ?? [],
         policies: options.policies,
@@ -184,11 +218,92 @@ export function benchCommand(): Command {
         ...(options.debugSuccess === undefined ? {} : { debugSuccess: options.debugSuccess }),
         episodes: options.episodes,
         ...common(options),
-      },
-      options,
-      `boden ${process.argv.slice(2).join(' ')}`,
-    );
+      };
+    if (options.plan !== undefined) await planAndSay(sweep, options);
+    else await sweepAndReport(sweep, options, `boden ${process.argv.slice(2).join(' ')}`);
   });
+}
+
+/** The options of `boden bench` that write a plan instead of running it. */
+interface PlanOptions {
+  plan?: string;
+  slurm?: number;
+  cpusPerTask: number;
+  time?: string;
+  submit?: boolean;
+}
+
+/** The command that starts this boden: node with this process's flags (tsx's loader, under tsx) and the CLI's entry file. */
+function bodenCommand(): string[] {
+  return [process.execPath, ...process.execArgv, realpathSync(process.argv[1]!)];
+}
+
+/** Writes the plan, says how to run it, and prints (or submits) the SLURM array script when asked. */
+async function planAndSay(sweep: SweepOptions, options: CommonOptions & PlanOptions): Promise<void> {
+  const planPath = resolve(options.plan!);
+  const plan = await createSweepPlan(sweep);
+  await mkdir(dirname(planPath), { recursive: true });
+  await writeSweepPlan(planPath, plan);
+  // The array's logs go to <out>/shards, which sbatch does not create.
+  await mkdir(join(plan.sweep.out, 'shards'), { recursive: true });
+  const memo = resolve(options.memo);
+  process.stderr.write(
+    `wrote ${planPath}: ${plan.cells.length} cells; results go to ${plan.sweep.out}\n` +
+      `run shard i of n (on any machine sharing that directory and the memo ${memo}):  boden bench run-cells --plan ${planPath} --shard i/n --memo ${memo}\n` +
+      `then gather them:  boden bench merge --plan ${planPath}\n`,
+  );
+  if (options.slurm === undefined) return;
+  const script = slurmArrayScript({ plan: planPath, out: plan.sweep.out, shards: options.slurm, cpus: options.cpusPerTask, memo, boden: bodenCommand(), directory: process.cwd(), time: options.time });
+  if (options.submit !== true) {
+    process.stdout.write(script);
+    return;
+  }
+  const submitted = spawnSync('sbatch', [], { input: script, encoding: 'utf8' });
+  if (submitted.error !== undefined || submitted.status !== 0) {
+    const why = submitted.error !== undefined ? `sbatch could not start (${(submitted.error as NodeJS.ErrnoException).code ?? submitted.error.message})` : `sbatch exited ${submitted.status}: ${submitted.stderr.trim()}`;
+    throw new BodenError({ name: 'BodenSlurmSubmitError', message: `${why}; without --submit the script is printed to submit on the cluster` });
+  }
+  process.stdout.write(submitted.stdout);
+}
+
+/** `boden bench run-cells`: runs one shard of a sweep plan, resumably; a SLURM array task finds its shard itself. */
+export function runCellsCommand(): Command {
+  return new Command('run-cells')
+    .description("run one shard of a sweep plan (boden bench --plan) into <out>/shards/shard-<i>-of-<n>, skipping cells any shard has finished; resumable")
+    .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
+    .option('--shard <i/n>', 'which shard: the cells at positions i, i + n, i + 2n, ... of the plan (default: a SLURM array task\'s own, from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT; else 0/1, every cell)')
+    .option('--memo <dir>', 'on-disk evaluation memo, shared by every shard (a directory on the shared file system)', 'tmp/bench-memo')
+    .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
+    .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
+    .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and runs again on resume').argParser(wholeNumber(100)).default(600_000))
+    .option('--quiet', 'no progress on stderr')
+    .action(async (options: { plan: string; shard?: string; memo: string; workers?: number; concurrency?: number; hangTimeout: number; quiet?: boolean }) => {
+      const plan = await readSweepPlan(options.plan);
+      const shard = options.shard !== undefined ? parseShard(options.shard) : (shardFromEnvironment() ?? { index: 0, count: 1 });
+      const runner = {
+        memo: options.memo,
+        hangTimeoutMs: options.hangTimeout,
+        ...(options.workers === undefined ? {} : { workers: options.workers }),
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      };
+      const command = `boden ${process.argv.slice(2).join(' ')}`;
+      const result = await interruptible((signal) => runSweepShard(plan, shard, runner, reportingHooks(options.quiet === true, command, signal)));
+      if (result.failures.length > 0) process.exitCode = ExitCode.findings;
+      process.stderr.write(
+        `shard ${shard.index}/${shard.count}: ${result.ran} runs now, ${result.failures.length} failed; evaluations: ${result.evaluator.evaluated} new, ${result.evaluator.memoHits} from the memo\n` +
+          `when every shard is done:  boden bench merge --plan ${resolve(options.plan)}\n`,
+      );
+    });
+}
+
+/** `boden bench merge`: gathers a plan's shards into one sweep with the usual summary and report. */
+export function mergeCommand(): Command {
+  return new Command('merge')
+    .description("gather the runs of a sweep plan's shards into <out>/runs.jsonl and write the summary table and report, as boden bench does")
+    .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
+    .action(async (options: { plan: string }) => {
+      await report(await mergeSweepShards(await readSweepPlan(options.plan)));
+    });
 }
 
 /** `boden demo`: the quick version of the benchmark on the deceptive task (circle packing, AIDE, unshaped vs adaptive). */
@@ -211,7 +326,8 @@ export function demoCommand(): Command {
 
 /** Runs `boden bench` or `boden demo` from `argv` (node, script, command, ...); resolves to the exit code. */
 export async function runBenchCli(argv: readonly string[]): Promise<ExitCode> {
-  const program = new Command('boden').exitOverride().showHelpAfterError();
+  // Positional options here too: commander honours bench's only when its parent has them.
+  const program = new Command('boden').exitOverride().showHelpAfterError().enablePositionalOptions();
   for (const command of [benchCommand(), demoCommand()]) program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
   try {
     await program.parseAsync([...argv]);

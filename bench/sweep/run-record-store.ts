@@ -26,34 +26,9 @@ export interface RunRecordStore {
  */
 export async function openRunRecordStore(path: string): Promise<RunRecordStore> {
   await mkdir(dirname(path), { recursive: true });
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SweepResultsError({ file: path, message: 'cannot read the run records', cause: error });
-  }
-  const complete = text.endsWith('\n') || text === '' ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-  const droppedTornLine = complete.length < text.length;
+  const { complete, droppedTornLine, records } = parseRunRecords(await readRecordsText(path), path);
   if (droppedTornLine) await writeFileAtomic(path, complete);
-  const records: BenchRunRecord[] = [];
-  const ids = new Set<string>();
-  const lines = complete.split('\n');
-  for (const [index, line] of lines.entries()) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: 'not valid JSON; remove the line to run that cell again', cause: error });
-    }
-    const parsed = BenchRunRecordSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: `not a bench run record: ${issue.path.join('.') || '(record)'}: ${issue.message}` });
-    }
-    records.push(parsed.data);
-    ids.add(cellId(parsed.data));
-  }
+  const ids = new Set(records.map((record) => cellId(record)));
   return {
     path,
     records,
@@ -71,4 +46,43 @@ export async function openRunRecordStore(path: string): Promise<RunRecordStore> 
       ids.add(cellId(record));
     },
   };
+}
+
+/**
+ * The completed runs in `path` (none when it does not exist), read without changing the file: a torn last line is
+ * left alone, since another process (a shard of the same sweep) may be writing it.
+ */
+export async function readRunRecords(path: string): Promise<BenchRunRecord[]> {
+  return parseRunRecords(await readRecordsText(path), path).records;
+}
+
+async function readRecordsText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw new SweepResultsError({ file: path, message: 'cannot read the run records', cause: error });
+  }
+}
+
+/** The records of the complete lines of `text`; a complete line that is not a record is a `SweepResultsError`. */
+function parseRunRecords(text: string, path: string): { complete: string; droppedTornLine: boolean; records: BenchRunRecord[] } {
+  const complete = text.endsWith('\n') || text === '' ? text : text.slice(0, text.lastIndexOf('\n') + 1);
+  const records: BenchRunRecord[] = [];
+  for (const [index, line] of complete.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: 'not valid JSON; remove the line to run that cell again', cause: error });
+    }
+    const parsed = BenchRunRecordSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: `not a bench run record: ${issue.path.join('.') || '(record)'}: ${issue.message}` });
+    }
+    records.push(parsed.data);
+  }
+  return { complete, droppedTornLine: complete.length < text.length, records };
 }

@@ -1,19 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { parseOptions, writeFileAtomic } from '../../src/index.js';
 import { createBenchEvaluator, type BenchEvaluatorCounts } from '../env/bench-evaluator.js';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
-import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
-import { benchTaskNames } from '../tasks/task-definitions.js';
+import type { BenchTaskCard } from '../tasks/bench-task-card.js';
 import { createPackingEvaluator } from '../packing/packing-evaluator.js';
-import { loadPackingTaskCard, packingTaskName, type PackingTaskCard } from '../packing/packing-task-card.js';
+import type { PackingTaskCard } from '../packing/packing-task-card.js';
 import { runPackingRun } from '../packing/run-packing-run.js';
 import { openRunRecordStore } from './run-record-store.js';
+import { loadSweepCards } from './sweep-cards.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
 import { createLlmAgent } from '../agents/llm-agent.js';
 import { SweepOptionsSchema, type ParsedSweepOptions, type SweepOptions } from './sweep-options.js';
@@ -106,6 +105,18 @@ function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
   };
 }
 
+/** The cells of `grid` whose keys `keys` lists, in grid order; a key the grid lacks is an `InvalidArgumentError`. */
+function cellsOfGrid(grid: readonly SweepCell[], keys: readonly string[]): SweepCell[] {
+  const wanted = new Set(keys);
+  const cells = grid.filter((cell) => wanted.has(cell.id));
+  if (cells.length < wanted.size) {
+    const known = new Set(grid.map((cell) => cell.id));
+    const strangers = [...wanted].filter((key) => !known.has(key));
+    throw new InvalidArgumentError({ argument: 'cells', reason: `${strangers.length} are not cells of this sweep's grid, e.g. ${JSON.stringify(strangers[0])}` });
+  }
+  return cells;
+}
+
 async function readManifest(path: string): Promise<SweepManifest | undefined> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as SweepManifest;
@@ -158,24 +169,10 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   }
   const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
   const agentOptions = { profile: parsed.agentProfile, ...settings };
-  const cards = new Map<string, BenchTaskCard | PackingTaskCard>();
-  for (const task of parsed.tasks) {
-    if (task !== packingTaskName && !benchTaskNames.includes(task)) {
-      const shipped = [...benchTaskNames, packingTaskName].join(', ');
-      throw new InvalidArgumentError({ argument: 'tasks', reason: `no shipped task "${task}" (shipped: ${shipped}); a card file of your own goes to --task-file` });
-    }
-    cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
-  }
-  if (cards.has(packingTaskName) && parsed.agent !== 'simulated') {
-    throw new InvalidArgumentError({ argument: 'agent', reason: `${packingTaskName} has only the simulated program-writing agent; run the LLM agent on the tabular tasks` });
-  }
-  for (const file of parsed.taskFiles) {
-    const card = await readBenchTaskCard(file);
-    if (cards.has(card.task)) throw new InvalidFieldError({ file, location: '$.task', reason: `a task named "${card.task}" is already in this sweep; give the card another name` });
-    cards.set(card.task, card);
-  }
+  const cards = await loadSweepCards(parsed);
   const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
-  const cells = sweepCells({ ...parsed, tasks: [...cards.keys()] });
+  const grid = sweepCells({ ...parsed, tasks: [...cards.keys()] });
+  const cells = parsed.cells === undefined ? grid : cellsOfGrid(grid, parsed.cells);
   const pending = cells.filter((cell) => !store.has(cell.id));
   const resumed = cells.length - pending.length;
   const sessions = [...(manifest?.sessions ?? [])];

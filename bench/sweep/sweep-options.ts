@@ -51,6 +51,11 @@ export const SweepOptionsSchema = z
     debugSuccess: z.number().min(0).max(1).optional(),
     /** Episodes per run. */
     episodes: z.number().int().min(1).default(30),
+    /**
+     * Only these cells of the grid (their `task/policy/arm/seed-N` keys), e.g. one shard of a sweep plan; every
+     * cell when omitted.
+     */
+    cells: z.array(z.string().min(1)).optional(),
     /** Results directory: `runs.jsonl`, `sweep.json`, `summary.txt`, `summary.json`, `report.html`. */
     out: z.string().min(1),
     /** On-disk evaluation memo shared by sweeps (repeated pipelines cost nothing). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { FileWriteError } from '../errors/file-write-error.js';
 
@@ -67,21 +68,34 @@ export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<vo
 /** Directories this process has already cleaned of stale temporary files (once each: a memo folder holds thousands). */
 const cleanedDirectories = new Set<string>();
 
+// A writer on another machine (a directory on a shared file system) cannot be asked whether it lives: its temporary
+// file is stale only when nothing has touched it for this long (one write takes seconds).
+const foreignStaleMilliseconds = 60 * 60 * 1000;
+
 /**
  * Removes the temporary files of `writeFileAtomic` in `directory` whose writing process is gone (a `kill -9` in the
- * middle of a write leaves one behind), keeping those of live processes, which may still be writing. Best effort:
- * a file that cannot be listed or removed stays.
+ * middle of a write leaves one behind), keeping those of live processes, which may still be writing. A temporary
+ * file names its writer's host too: one written from another host (a shared file system) is removed only when it is
+ * an hour old. Best effort: a file that cannot be listed or removed stays.
  */
 export async function removeStaleTemporaries(directory: string): Promise<string[]> {
   const names = await readdir(directory).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const match = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name);
-    if (match === null || isAlive(Number(match[1]))) continue;
+    const match = /^\..+\.(\d+)(?:@([A-Za-z0-9-]+))?\.[0-9a-f]{12}\.tmp$/.exec(name);
+    if (match === null) continue;
     const path = join(directory, name);
+    // Files from before hosts were named are this host's.
+    const thisHost = match[2] === undefined || match[2] === hostTag;
+    if (thisHost ? isAlive(Number(match[1])) : !(await olderThan(path, foreignStaleMilliseconds))) continue;
     if (await rm(path, { force: true }).then(() => true, () => false)) removed.push(path);
   }
   return removed;
+}
+
+async function olderThan(path: string, milliseconds: number): Promise<boolean> {
+  const modified = await stat(path).then((info) => info.mtimeMs, () => Number.NaN);
+  return Date.now() - modified > milliseconds;
 }
 
 function isAlive(pid: number): boolean {
@@ -95,9 +109,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** This host's name as it goes into temporary file names: letters, digits and dashes only. */
+const hostTag = hostname().replace(/[^A-Za-z0-9-]/g, '-') || 'host';
+
 function temporaryPathFor(path: string): string {
   // Same directory, so the rename stays on one file system and is atomic; hidden, so globs skip it.
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}@${hostTag}.${randomBytes(6).toString('hex')}.tmp`);
 }
 
 async function writeTemporary(temporaryPath: string, contents: AtomicFileContents): Promise<void> {

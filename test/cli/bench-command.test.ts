@@ -63,6 +63,37 @@ describe('boden demo and boden bench', () => {
     expect(result.stdout.replace(/\s+/g, ' ')).toMatch(/--out <dir> [^-]*\(required\)/);
   }, 120_000);
 
+  it('boden bench --plan writes a plan and its SLURM array script; run-cells runs its shards (by --shard or a SLURM array task) and merge gathers them', async () => {
+    const out = join(directory, 'planned');
+    const plan = join(directory, 'plans', 'sweep.json');
+    const memo = join(directory, 'memo');
+    const written = await runCli(['bench', '--tasks', 'circle-packing-26', '--arms', 'unshaped,adaptive', '--seeds', '2', '--episodes', '4', '--out', out, '--plan', plan, '--slurm', '2', '--memo', memo]);
+    expect(written.code).toBe(0);
+    expect(written.stderr).toContain(`wrote ${plan}: 4 cells; results go to ${out}`);
+    expect(written.stdout).toContain('#SBATCH --array=0-1\n');
+    expect(written.stdout).toMatch(/'bench' 'run-cells' '--plan' '[^']*sweep\.json' '--memo'/);
+
+    const first = await runCli(['bench', 'run-cells', '--plan', plan, '--shard', '0/2', '--memo', memo, '--workers', '1', '--quiet']);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain('shard 0/2: 2 runs now, 0 failed');
+    const early = await runCli(['bench', 'merge', '--plan', plan]);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toMatch(/2 of 4 cells have no run yet/);
+    const second = await runCli(['bench', 'run-cells', '--plan', plan, '--memo', memo, '--workers', '1', '--quiet'], { env: { SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '2' } });
+    expect(second.stderr).toContain('shard 1/2: 2 runs now, 0 failed');
+    const merged = await runCli(['bench', 'merge', '--plan', plan]);
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toMatch(/circle-packing-26 +aide +adaptive +2 /);
+    expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(4);
+
+    const noOut = await runCli(['bench', '--tasks', 'boston']);
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toContain('--out: give the results directory');
+    const noPlan = await runCli(['bench', 'merge', '--plan', join(directory, 'missing.json')]);
+    expect(noPlan.code).toBe(2);
+    expect(noPlan.stderr).toMatch(/missing\.json: the sweep plan cannot be read \(ENOENT\)/);
+  }, 240_000);
+
   it('names an unknown task card', async () => {
     const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
     expect(result.code).toBe(2);

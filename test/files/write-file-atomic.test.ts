@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileWriteError } from '../../src/errors/file-write-error.js';
-import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
+import { removeStaleTemporaries, writeFileAtomic } from '../../src/files/write-file-atomic.js';
 import { runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
@@ -68,5 +69,20 @@ describe('stale temporary files', () => {
     writeFileSync(join(folder, 'notes.tmp'), 'not ours');
     await writeFileAtomic(join(folder, 'summary.json'), '{}');
     expect(readdirSync(folder).sort()).toEqual([live, 'notes.tmp', 'summary.json'].sort());
+  });
+
+  it("of another host (a shared file system) are removed only when an hour old, whatever their pid; this host's by pid", async () => {
+    const folder = join(directory, 'shared');
+    mkdirSync(folder);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const here = hostname().replace(/[^A-Za-z0-9-]/g, '-');
+    const fresh = `.runs.jsonl.${gone}@other-node-7.0123456789ab.tmp`;
+    const old = `.summary.txt.${process.pid}@other-node-7.ba9876543210.tmp`;
+    const ownGone = `.sweep.json.${gone}@${here}.aaaaaaaaaaaa.tmp`;
+    for (const name of [fresh, old, ownGone]) writeFileSync(join(folder, name), 'being written');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(join(folder, old), twoHoursAgo, twoHoursAgo);
+    expect((await removeStaleTemporaries(folder)).sort()).toEqual([join(folder, old), join(folder, ownGone)].sort());
+    expect(readdirSync(folder)).toEqual([fresh]);
   });
 });

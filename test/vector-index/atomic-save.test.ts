@@ -55,8 +55,8 @@ describe('atomic saves', () => {
     expect((await readdir(directory)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  const indexFile = /\.index\.\d+\.[0-9a-f]+\.tmp$/;
-  const metadataFile = /\.meta\.json\.\d+\.[0-9a-f]+\.tmp$/;
+  const indexFile = /\.index\.\d+@[A-Za-z0-9-]+\.[0-9a-f]+\.tmp$/;
+  const metadataFile = /\.meta\.json\.\d+@[A-Za-z0-9-]+\.[0-9a-f]+\.tmp$/;
   // hnswlib writes its index file natively, out of reach of the injected writer, so HNSW cases fail the metadata.
   const cases: [string, RegExp, (dimensions: number) => VectorIndex][] = [
     ['ExactVectorIndex, index file', indexFile, (dimensions) => createExactVectorIndex({ dimensions })],
