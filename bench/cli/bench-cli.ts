@@ -15,6 +15,7 @@ import { runSweep, type SweepFailure, type SweepProgress, type SweepResult } fro
 import type { SweepOptions } from '../sweep/sweep-options.js';
 import { slurmArrayScript } from '../sweep/slurm-array-script.js';
 import { createSweepPlan, parseShard, readSweepPlan, shardFromEnvironment, writeSweepPlan } from '../sweep/sweep-plan.js';
+import { runQueueWorker } from '../sweep/sweep-queue.js';
 import { mergeSweepShards, runSweepShard } from '../sweep/sweep-shards.js';
 import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
 
@@ -190,7 +191,8 @@ export function benchCommand(): Command {
       // run-cells and merge take their own --plan: bench's options count only before a subcommand's name.
       .enablePositionalOptions()
       .addCommand(markRequiredOptions(runCellsCommand().exitOverride().showHelpAfterError()))
-      .addCommand(markRequiredOptions(mergeCommand().exitOverride().showHelpAfterError())),
+      .addCommand(markRequiredOptions(mergeCommand().exitOverride().showHelpAfterError()))
+      .addCommand(markRequiredOptions(workerCommand().exitOverride().showHelpAfterError())),
     {},
   ).action(async (options: CommonOptions & PlanOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
     if (options.out === undefined) throw new TaskArgumentError({ argument: '--out', reason: 'give the results directory: --out <dir>' });
@@ -293,6 +295,36 @@ export function runCellsCommand(): Command {
         `shard ${shard.index}/${shard.count}: ${result.ran} runs now, ${result.failures.length} failed; evaluations: ${result.evaluator.evaluated} new, ${result.evaluator.memoHits} from the memo\n` +
           `when every shard is done:  boden bench merge --plan ${resolve(options.plan)}\n`,
       );
+    });
+}
+
+/** `boden bench worker`: runs a plan's cells from a BullMQ queue on Redis, with any number of such workers. */
+export function workerCommand(): Command {
+  return new Command('worker')
+    .description("run a sweep plan's cells from a job queue on Redis (BullMQ), one cell at a time, until none is left; start as many workers, on as many machines, as you like; a worker killed mid-cell has its cell run by another")
+    .requiredOption('--plan <file>', 'the plan boden bench --plan wrote (every worker reads the same file)')
+    .requiredOption('--queue <url>', 'the Redis every worker shares: redis://[user:password@]host[:port][/db] (rediss:// for TLS)')
+    .addOption(new Option('--lock-ms <ms>', "how long a worker holds a cell without renewing its lock: a dead worker's cell goes to another after about this long").argParser(wholeNumber(1000)).default(30_000))
+    .option('--memo <dir>', 'on-disk evaluation memo, shared by every worker (a directory on the shared file system)', 'tmp/bench-memo')
+    .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
+    .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and is tried again').argParser(wholeNumber(100)).default(600_000))
+    .option('--quiet', 'no progress on stderr')
+    .action(async (options: { plan: string; queue: string; lockMs: number; memo: string; workers?: number; hangTimeout: number; quiet?: boolean }) => {
+      const plan = await readSweepPlan(options.plan);
+      const runner = { memo: options.memo, hangTimeoutMs: options.hangTimeout, ...(options.workers === undefined ? {} : { workers: options.workers }) };
+      const result = await interruptible((signal) =>
+        runQueueWorker(plan, runner, {
+          url: options.queue,
+          lockMilliseconds: options.lockMs,
+          signal,
+          onCell: (cell) => {
+            if (options.quiet !== true) process.stderr.write(`boden bench worker: ran ${cell}\n`);
+          },
+        }),
+      );
+      for (const { cell, reason } of result.failed) process.stderr.write(`boden bench worker: ${cell} failed: ${reason}\n`);
+      if (result.failed.length > 0) process.exitCode = ExitCode.findings;
+      process.stderr.write(`the queue is empty: this worker ran ${result.ran.length} cells; gather them:  boden bench merge --plan ${resolve(options.plan)}\n`);
     });
 }
 

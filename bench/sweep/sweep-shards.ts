@@ -13,18 +13,18 @@ import { SweepOptionsSchema } from './sweep-options.js';
 /** The hooks `runSweep` takes. */
 type SweepHooks = Parameters<typeof runSweep>[1];
 
-/** The shard directories under a plan's results directory, sorted. */
+/** The shard and queue-worker directories under a plan's results directory, sorted. */
 async function shardDirectories(plan: Pick<SweepPlan, 'sweep'>): Promise<string[]> {
   const root = join(plan.sweep.out, 'shards');
   const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw new SweepResultsError({ file: root, message: 'cannot list the shards', cause: error });
   });
-  return names.filter((name) => /^shard-\d+-of-\d+$/.test(name)).sort().map((name) => join(root, name));
+  return names.filter((name) => /^(?:shard-\d+-of-\d+|worker-[A-Za-z0-9-]+)$/.test(name)).sort().map((name) => join(root, name));
 }
 
-/** Every run the plan's shards have stored so far, by cell key (the first stored wins: runs are deterministic). */
-async function storedRuns(plan: Pick<SweepPlan, 'sweep'>): Promise<Map<string, BenchRunRecord>> {
+/** Every run the plan's shards and queue workers have stored so far, by cell key (the first stored wins: runs are deterministic). */
+export async function storedRuns(plan: Pick<SweepPlan, 'sweep'>): Promise<Map<string, BenchRunRecord>> {
   const runs = new Map<string, BenchRunRecord>();
   for (const directory of await shardDirectories(plan)) {
     for (const record of await readRunRecords(join(directory, 'runs.jsonl'))) if (!runs.has(cellId(record))) runs.set(cellId(record), record);
@@ -58,7 +58,7 @@ export async function mergeSweepShards(plan: SweepPlan): Promise<SweepResult> {
   if (missing.length > 0) {
     throw new SweepResultsError({
       file: join(plan.sweep.out, 'shards'),
-      message: `${missing.length} of ${plan.cells.length} cells have no run yet (e.g. ${missing[0]!.cell}): run their shards again (boden bench run-cells skips finished cells), then merge`,
+      message: `${missing.length} of ${plan.cells.length} cells have no run yet (e.g. ${missing[0]!.cell}): run their shards again (boden bench run-cells skips finished cells) or a queue worker, then merge`,
     });
   }
   const records = plan.cells.map((cell) => runs.get(cell.cell)!);

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { BodenError } from '../../src/errors/boden-error.js';
+import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
+import { runSweep, type SweepProgress } from './run-sweep.js';
+import { cellsOfShard, type ShardRunnerOptions, type SweepPlan } from './sweep-plan.js';
+import { storedRuns } from './sweep-shards.js';
+
+/** How a queue worker runs: its Redis, how long a cell's lock lasts, and what it reports. */
+export interface QueueWorkerOptions {
+  /** `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
+  readonly url: string;
+  /**
+   * How long a worker holds a cell without renewing its lock (it renews at half that while alive): a worker killed
+   * mid-cell has the cell taken by another after at most about this long. Default 30 s (BullMQ's).
+   */
+  readonly lockMilliseconds?: number;
+  /** Called after each cell this worker finished, with the sweep's progress for that cell. */
+  readonly onCell?: (cell: string, progress: SweepProgress | undefined) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** What a worker did before the queue ran dry. */
+export interface QueueWorkerResult {
+  /** Cells this worker ran. */
+  readonly ran: readonly string[];
+  /** Cells whose jobs failed for good (after their attempts), with the last error. */
+  readonly failed: readonly { readonly cell: string; readonly reason: string }[];
+}
+
+/** A queue's Redis could not be reached, or the URL is not a Redis URL. */
+export class QueueConnectionError extends BodenError {
+  constructor(url: string, reason: string, cause?: unknown) {
+    super({ name: 'BodenQueueConnectionError', message: `cannot use the queue at ${redact(url)}: ${reason}`, cause });
+  }
+}
+
+/** `url` without its password. */
+function redact(url: string): string {
+  return url.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@');
+}
+
+/** BullMQ's connection options for a `redis://` URL (no client of ours: BullMQ brings its own). */
+export function redisConnection(url: string): { host: string; port: number; username?: string; password?: string; db: number; tls?: object } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidArgumentError({ argument: '--queue', reason: `expected redis://host:port, got ${JSON.stringify(redact(url))}` });
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new InvalidArgumentError({ argument: '--queue', reason: `expected a redis:// or rediss:// URL, got ${parsed.protocol}` });
+  }
+  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
+  if (!Number.isInteger(db) || db < 0) throw new InvalidArgumentError({ argument: '--queue', reason: `the database in ${JSON.stringify(redact(url))} is not a number` });
+  return {
+    host: parsed.hostname || '127.0.0.1',
+    port: parsed.port === '' ? 6379 : Number(parsed.port),
+    db,
+    ...(parsed.username === '' ? {} : { username: decodeURIComponent(parsed.username) }),
+    ...(parsed.password === '' ? {} : { password: decodeURIComponent(parsed.password) }),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
+
+/** Resolves when a TCP connection to the queue's host opens; a `QueueConnectionError` after `timeoutMs` or a refusal. */
+async function reachable(url: string, timeoutMs = 5_000): Promise<void> {
+  const { host, port } = redisConnection(url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect({ host, port });
+    const fail = (reason: string, cause?: unknown) => {
+      socket.destroy();
+      reject(new QueueConnectionError(url, reason, cause));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`no answer within ${timeoutMs} ms`));
+    socket.once('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message, error));
+    socket.once('connect', () => {
+      socket.end();
+      resolve();
+    });
+  });
+}
+
+/** The plan's queue name: one per plan, so several sweeps can share one Redis. */
+export function sweepQueueName(plan: Pick<SweepPlan, 'cells'>): string {
+  return `boden-sweep-${createHash('sha256').update(plan.cells.map((cell) => cell.id).join(',')).digest('hex').slice(0, 16)}`;
+}
+
+/** Where a queue worker keeps its runs: `<out>/shards/worker-<host>-<pid>`, merged like a shard's. */
+export function workerDirectory(plan: Pick<SweepPlan, 'sweep'>): string {
+  return join(plan.sweep.out, 'shards', `worker-${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${process.pid}`);
+}
+
+/**
+ * Runs a plan's cells from a BullMQ queue on Redis until none is left: first adds a job for every cell no shard or
+ * worker has stored (a job's id is the cell's content address, so every worker can add them all and each cell is
+ * queued once), then takes one cell at a time and runs it into `workerDirectory`. A worker killed mid-cell stops
+ * renewing its lock; after `lockMilliseconds` BullMQ moves the cell back to the queue and another worker runs it
+ * (a cell some worker stored in the meantime is not run again). Runs are deterministic, so which worker ran a cell
+ * does not change its record; `mergeSweepShards` gathers them. Resolves when no cell waits or runs.
+ */
+export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions, options: QueueWorkerOptions): Promise<QueueWorkerResult> {
+  const connection: ConnectionOptions = { ...redisConnection(options.url), maxRetriesPerRequest: null };
+  await reachable(options.url);
+  const name = sweepQueueName(plan);
+  const lockDuration = options.lockMilliseconds ?? 30_000;
+  const queue = new Queue(name, { connection });
+  const ran: string[] = [];
+  const failed: { cell: string; reason: string }[] = [];
+  let worker: Worker<{ cell: string }> | undefined;
+  try {
+    const done = await storedRuns(plan);
+    const jobs = cellsOfShard(plan, { index: 0, count: 1 })
+      .filter((cell) => !done.has(cell.cell))
+      .map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }));
+    if (jobs.length > 0) await queue.addBulk(jobs);
+    // Cells that failed for good in an earlier session run again, as a resumed sweep runs its failed cells again.
+    await queue.retryJobs({ state: 'failed' });
+    const out = workerDirectory(plan);
+    worker = new Worker<{ cell: string }>(
+      name,
+      async (job: Job<{ cell: string }>) => {
+        // Another worker may have stored this cell before it died with the job still active.
+        if ((await storedRuns(plan)).has(job.data.cell)) return;
+        let progress: SweepProgress | undefined;
+        const result = await runSweep({ ...plan.sweep, ...runner, out, cells: [job.data.cell] }, { onProgress: (value) => (progress = value) });
+        if (result.failures.length > 0) throw result.failures[0]!.error instanceof Error ? result.failures[0]!.error : new Error(String(result.failures[0]!.error));
+        ran.push(job.data.cell);
+        options.onCell?.(job.data.cell, progress);
+      },
+      { connection, concurrency: 1, lockDuration, stalledInterval: Math.max(1_000, Math.floor(lockDuration / 2)), maxStalledCount: 2 },
+    );
+    worker.on('failed', (job, error) => {
+      if (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1)) failed.push({ cell: job.data.cell, reason: error.message });
+    });
+    // Done when nothing waits, is delayed or runs anywhere (a dead worker's cell counts as running until its lock expires).
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'paused', 'prioritized', 'waiting-children');
+      if (Object.values(counts).every((count) => count === 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return { ran, failed };
+  } finally {
+    // Interrupted: leave the cell in hand to its lock's expiry (another worker takes it) rather than wait for it.
+    await worker?.close(options.signal?.aborted === true);
+    await queue.close();
+  }
+}
