@@ -3,11 +3,13 @@
  * `ConceptApproachSummarizer`, `HashingEmbedder` and HNSW index) and measures, side by side in one run:
  * the build rate (solutions/s, reading the JSONL file and saving included), the latency of one H query (p50/p95:
  * retrieval = summarise + embed + HNSW search, and the full H score with the default `RubricJudge`), and recall@10
- * of the corpus's HNSW search against an exact scan of the same vectors, for the automatic `ef` and a sweep.
+ * of the corpus's HNSW search against an exact scan of the same vectors, for the automatic `ef` and a sweep; and the
+ * same vectors in an HNSW index and a LanceDB table side by side (build rate, search p50/p95, recall@10, size on
+ * disk). `--sizes 1000000` adds the million-solution rows (opt-in: it builds a million-solution corpus first).
  *
  *   npx tsx --expose-gc bench/corpus-bench.ts [--sizes 10000,100000] [--queries 200] [--clusters 500] [--seed 1]
  */
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,8 @@ import { openCorpus } from '../src/corpus/open-corpus.js';
 import type { EmbeddingInput } from '../src/embedder/embedder.js';
 import { createSeededRandom, type RandomSource } from '../src/random/random-source.js';
 import { createExactVectorIndex } from '../src/vector-index/exact-vector-index.js';
+import { createHnswVectorIndex } from '../src/vector-index/hnsw-vector-index.js';
+import { openLanceDbVectorIndex } from '../src/vector-index/lancedb-vector-index.js';
 import { resolveEfSearch } from '../src/vector-index/resolve-ef-search.js';
 import { trajectoryReader } from '../adapters/trajectory/index.js';
 
@@ -101,6 +105,7 @@ const directory = await mkdtemp(join(tmpdir(), 'boden-corpus-bench-'));
 const buildRows: string[] = [];
 const queryRows: string[] = [];
 const sweepRows: string[] = [];
+const storeRows: string[] = [];
 try {
   for (const size of sizes) await benchmark(size);
   console.log(`\n### Build: \`buildCorpus\` from a JSONL file of synthetic solutions (${clusterCount} approach clusters)\n`);
@@ -114,6 +119,10 @@ try {
   console.log('| solutions | summarise p50 | embed + HNSW p50 | retrieval p50 | retrieval p95 | H score p50 | H score p95 | exact scan p50 | HNSW ef | recall@10 |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const line of queryRows) console.log(line);
+  console.log('\n### The same vectors in HNSW and in LanceDB (search alone, µs; recall@10 tie-aware against an exact scan)\n');
+  console.log('| solutions | store | build s (vectors/s) | index build | search p50 | search p95 | recall@10 | on disk |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+  for (const line of storeRows) console.log(line);
   console.log('\n### embed + HNSW search p50 (µs) and recall@10 by fixed ef (the corpus reopened with `efSearch`)\n');
   console.log(`| solutions | ${efSweep.map((ef) => `ef ${ef}`).join(' | ')} |`);
   console.log(`|---:|${efSweep.map(() => '---:').join('|')}|`);
@@ -151,10 +160,14 @@ async function benchmark(size: number): Promise<void> {
   // The exact oracle: the same summaries through the same embedder, scanned in full.
   const oracle = createExactVectorIndex({ dimensions: corpus.embedder.dimensions, initialCapacity: size });
   const entries = corpus.entries();
+  const stored: { id: string; vector: Float32Array }[] = [];
   for (let start = 0; start < entries.length; start += 1000) {
     const batch = entries.slice(start, start + 1000);
     const vectors = await corpus.embedder.embed(batch.map((entry) => ({ plan: entry.summary, code: '' })));
-    batch.forEach((entry, position) => oracle.add(entry.id, vectors[position]!));
+    batch.forEach((entry, position) => {
+      oracle.add(entry.id, vectors[position]!);
+      stored.push({ id: entry.id, vector: vectors[position]! });
+    });
   }
   const approaches = queries.map((query) => corpus.approachInput(query).plan);
   const queryVectors = await corpus.embedder.embed(approaches.map((approach) => ({ plan: approach, code: '' })));
@@ -183,6 +196,8 @@ async function benchmark(size: number): Promise<void> {
       `${micro(percentile(scoreTimes, 0.95))} | ${micro(percentile(exactTimes, 0.5))} | ${ef} (auto) | ${auto.recall.toFixed(3)} |`,
   );
 
+  await compareStores(size, stored, queryVectors, thresholds, join(out, corpus.manifest!.files.index));
+
   const sweep: string[] = [];
   for (const efSearch of efSweep) {
     const reopened = await openCorpus(out, { efSearch });
@@ -190,6 +205,55 @@ async function benchmark(size: number): Promise<void> {
     sweep.push(`${micro(percentile(times, 0.5))} / ${recall.toFixed(3)}`);
   }
   sweepRows.push(`| ${size.toLocaleString('en-US')} | ${sweep.join(' | ')} |`);
+}
+
+/**
+ * The same vectors in the corpus's HNSW index and in a LanceDB table, side by side: build rate, search p50/p95 of the
+ * embedded queries (search alone), tie-aware recall@10 and the size on disk; LanceDB first scanned exactly, then
+ * with its IVF-PQ index (nprobes 32, re-ranking 10 × k).
+ */
+async function compareStores(size: number, stored: readonly { id: string; vector: Float32Array }[], queries: readonly Float32Array[], thresholds: readonly number[], hnswFile: string): Promise<void> {
+  const dimensions = queries[0]!.length;
+  const searchRow = async (label: string, build: string, index: string, search: (vector: Float32Array) => Promise<{ similarity: number }[]> | { similarity: number }[], disk: string) => {
+    const times = new Float64Array(queries.length);
+    let found = 0;
+    for (const [position, vector] of queries.entries()) {
+      const start = process.hrtime.bigint();
+      const hits = await search(vector);
+      times[position] = Number(process.hrtime.bigint() - start) / 1000;
+      found += hits.filter((hit) => hit.similarity >= thresholds[position]! - 1e-6).length;
+    }
+    storeRows.push(`| ${size.toLocaleString('en-US')} | ${label} | ${build} | ${index} | ${micro(percentile(times, 0.5))} | ${micro(percentile(times, 0.95))} | ${(found / (k * queries.length)).toFixed(3)} | ${disk} |`);
+  };
+  const rate = (seconds: number) => `${seconds.toFixed(1)} (${Math.round(size / seconds).toLocaleString('en-US')}/s)`;
+
+  collectGarbage();
+  let start = process.hrtime.bigint();
+  const hnsw = createHnswVectorIndex({ dimensions, initialCapacity: size });
+  for (const { id, vector } of stored) hnsw.add(id, vector);
+  const hnswSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await searchRow('HNSW (in memory; corpus file)', rate(hnswSeconds), '-', (vector) => hnsw.search(vector, k), megabytes((await stat(hnswFile)).size));
+
+  const lanceDirectory = join(directory, `lancedb-${size}`);
+  const lance = await openLanceDbVectorIndex({ directory: lanceDirectory, dimensions });
+  start = process.hrtime.bigint();
+  for (let offset = 0; offset < stored.length; offset += 10_000) await lance.addMany(stored.slice(offset, offset + 10_000));
+  const lanceSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await searchRow('LanceDB, exact scan', rate(lanceSeconds), '-', (vector) => lance.search(vector, k), megabytes(await directoryBytes(lanceDirectory)));
+  start = process.hrtime.bigint();
+  await lance.buildIndex();
+  const indexSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await searchRow('LanceDB, IVF-PQ', rate(lanceSeconds), `${indexSeconds.toFixed(1)} s`, (vector) => lance.search(vector, k), megabytes(await directoryBytes(lanceDirectory)));
+  lance.close();
+}
+
+/** Bytes of every file under `path`. */
+async function directoryBytes(path: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(path, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
 }
 
 /** Embed + HNSW search of each approach (already summarised), and tie-aware recall@10 against the exact thresholds. */
