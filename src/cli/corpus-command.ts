@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { commandDescriptions } from './command-descriptions.js';
 import { buildCorpus } from '../corpus/build-corpus.js';
 import { readCorpusManifest } from '../corpus/corpus-files.js';
@@ -16,6 +16,7 @@ interface CorpusBuildOptions {
   task: string;
   out: string;
   dimensions?: number;
+  store: 'hnsw' | 'lancedb';
 }
 
 // Without --dimensions: those of the corpus being appended to, else the hashing embedder's default.
@@ -39,13 +40,18 @@ export function corpusCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         maximum: 65_536,
       }),
     )
+    .addOption(
+      new Option('--store <kind>', "where a new corpus keeps its vectors: hnsw (an index file, loaded into memory) or lancedb (a LanceDB table in --out, searched on disk; for 10^5-10^6 solutions); an existing corpus keeps its own")
+        .choices(['hnsw', 'lancedb'])
+        .default('hnsw'),
+    )
     .exitOverride()
     .showHelpAfterError()
     .action(async (inputs: string[], options: CorpusBuildOptions) => {
       try {
         const dimensions = await embedderDimensions(options);
         const embedder = new HashingEmbedder(dimensions === undefined ? {} : { dimensions });
-        const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs, task: options.task, out: options.out, embedder });
+        const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs, task: options.task, out: options.out, embedder, store: options.store });
         for (const item of skipped) io.stderr.write(`boden corpus build: skipped ${item.file}: ${item.reason}\n`);
         io.stdout.write(
           `added ${added.length} solution(s) to ${options.out} (task ${corpus.task}, ${corpus.size} in the corpus), skipped ${skipped.length} input(s)\n`,

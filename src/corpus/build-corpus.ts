@@ -1,10 +1,12 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileWriteError } from '../errors/file-write-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { parseOptions } from '../options/parse-options.js';
+import { openLanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import type { CorpusEntry } from './corpus-entry.js';
 import { hnswCorpusIndex } from './corpus-index-factory.js';
-import { corpusManifestName } from './corpus-manifest.js';
+import { corpusManifestName, lanceDbCorpusTable } from './corpus-manifest.js';
 import { buildCorpusOptionsSchema, type BuildCorpusOptions } from './corpus-options.js';
 import type { SkippedInput } from './corpus-solution.js';
 import { Corpus } from './corpus.js';
@@ -23,11 +25,12 @@ export interface BuildCorpusResult {
  * Reads the solutions under `inputs` (see `readSolutions`), summarises and embeds them, and saves the corpus in
  * `out`. When `out` already holds a corpus, appends to it: the embedder, summarizer and task must match its manifest
  * (`CorpusMismatchError` otherwise), and ids it already has are skipped. Bad files and records are skipped and
- * reported, never thrown; a failed save leaves the previous corpus readable. `index` chooses where the vectors live
- * (see `CorpusIndexFactory`); an HNSW index file in `out` by default.
+ * reported, never thrown; a failed save leaves the previous corpus readable. `store` (`hnsw` or `lancedb`) or
+ * `index` (see `CorpusIndexFactory`) chooses where a new corpus's vectors live; an HNSW index file in `out` by default.
  */
 export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCorpusResult> {
-  const { inputs, task, trajectories, out, embedder, summarizer, hnsw, index: indexFactory } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  const { inputs, task, trajectories, out, embedder, summarizer, hnsw, index: indexFactory, store } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  if (store === 'lancedb' && indexFactory !== undefined) throw new InvalidArgumentError({ argument: 'store', reason: 'the lancedb store keeps its own table: give store or index, not both' });
   const factory = indexFactory ?? hnswCorpusIndex(hnsw);
   let corpus: Corpus;
   if (await exists(join(out, corpusManifestName))) {
@@ -37,7 +40,7 @@ export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCor
     await mkdir(out, { recursive: true }).catch((error: unknown) => {
       throw FileWriteError.from(error, out);
     });
-    const index = factory.create({ dimensions: embedder.dimensions });
+    const index = store === 'lancedb' ? await openLanceDbVectorIndex({ directory: out, dimensions: embedder.dimensions, table: lanceDbCorpusTable, fresh: true }) : factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
   }
   const read = await readSolutions(inputs, { task, trajectories });

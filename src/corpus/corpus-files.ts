@@ -3,48 +3,53 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CorpusFileError } from '../errors/corpus-file-error.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
+import { LanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { vectorIndexMetadataPath } from '../vector-index/vector-index-metadata.js';
 import { CorpusEntrySchema, type CorpusEntry } from './corpus-entry.js';
-import { corpusManifestName, CorpusManifestSchema, generationFileNames, type CorpusManifest } from './corpus-manifest.js';
+import { corpusManifestName, CorpusManifestSchema, generationFileNames, isLanceDbCorpusIndex, lanceDbCorpusTable, type CorpusManifest } from './corpus-manifest.js';
 
 /** The manifest of a save minus what the save fills in (generation and files). */
 export type CorpusManifestBody = Omit<CorpusManifest, 'generation' | 'files'>;
 
 /**
  * Saves a corpus as generation `previous + 1`: the index (atomically, with its metadata), then the entries, each
- * under new names, then the manifest that points at them, renamed into place last. A failure before that rename
+ * under new names, then the manifest that points at them, renamed into place last. A LanceDB table is not written
+ * again: the manifest records the version the entries go with. A failure before that rename
  * removes the new files and leaves the previous generation readable; after it, the previous generation's files
  * are removed. Throws `CorpusFileError` (`unwritable`) on failure.
  */
 export async function saveCorpusFiles(options: {
   directory: string;
   body: CorpusManifestBody;
-  index: VectorIndex;
+  index: VectorIndex | LanceDbVectorIndex;
   entries: Iterable<CorpusEntry>;
   previous: CorpusManifest | null;
 }): Promise<CorpusManifest> {
   const { directory, body, index, previous } = options;
   const generation = (previous?.generation ?? 0) + 1;
-  const names = generationFileNames(generation);
+  const generated = generationFileNames(generation);
   const entriesText = [...options.entries].map((entry) => `${JSON.stringify(entry)}\n`).join('');
+  // A LanceDB table is written as vectors are added; the save commits the version the entries go with.
+  const lanceDb = index instanceof LanceDbVectorIndex;
+  const indexFiles = lanceDb ? { index: `${lanceDbCorpusTable}.lance`, indexVersion: await index.version() } : { index: generated.index };
   const manifest: CorpusManifest = {
     ...body,
     generation,
-    files: { ...names, entriesSha256: sha256Hex(entriesText) },
+    files: { ...indexFiles, entries: generated.entries, entriesSha256: sha256Hex(entriesText) },
   };
-  const indexPath = join(directory, names.index);
+  const indexPath = join(directory, generated.index);
   try {
-    await index.save(indexPath);
-    await writeFileAtomic(join(directory, names.entries), entriesText);
+    if (!lanceDb) await index.save(indexPath);
+    await writeFileAtomic(join(directory, generated.entries), entriesText);
     await writeFileAtomic(join(directory, corpusManifestName), `${JSON.stringify(manifest, null, 2)}\n`);
   } catch (error) {
-    await removeQuietly([indexPath, vectorIndexMetadataPath(indexPath), join(directory, names.entries)]);
+    await removeQuietly([...(lanceDb ? [] : [indexPath, vectorIndexMetadataPath(indexPath)]), join(directory, generated.entries)]);
     throw new CorpusFileError({ file: directory, problem: 'unwritable', reason: `the save failed, the previous corpus is intact: ${(error as Error).message}`, cause: error });
   }
   if (previous !== null) {
     const old = join(directory, previous.files.index);
-    await removeQuietly([old, vectorIndexMetadataPath(old), join(directory, previous.files.entries)]);
+    await removeQuietly([...(isLanceDbCorpusIndex(previous.files) ? [] : [old, vectorIndexMetadataPath(old)]), join(directory, previous.files.entries)]);
   }
   return manifest;
 }

@@ -25,8 +25,13 @@ export const CorpusManifestSchema = z.strictObject({
   /** Incremented by every save; names the generation's files. */
   generation: z.number().int().min(1),
   files: z.strictObject({
-    /** The vector index file, HNSW by default (its metadata is `<index>.meta.json`), relative to the directory. */
+    /**
+     * The vector index file, HNSW by default (its metadata is `<index>.meta.json`), relative to the directory; or
+     * `vectors.lance`, the LanceDB table of a corpus built with the `lancedb` store.
+     */
     index: z.string().min(1),
+    /** For a LanceDB table: its version this save committed (later rows are not the corpus's). */
+    indexVersion: z.number().int().min(1).optional(),
     /** The entries (JSON lines), relative to the directory. */
     entries: z.string().min(1),
     /** SHA-256 of the entries file, so entries and manifest from different saves are caught. */
@@ -41,4 +46,12 @@ export type CorpusManifest = z.infer<typeof CorpusManifestSchema>;
 export function generationFileNames(generation: number): { index: string; entries: string } {
   const suffix = String(generation).padStart(6, '0');
   return { index: `index-${suffix}.hnsw`, entries: `entries-${suffix}.jsonl` };
+}
+
+/** The LanceDB table of a corpus built with the `lancedb` store, in its directory: `vectors.lance`. */
+export const lanceDbCorpusTable = 'vectors';
+
+/** True when the manifest's index is a LanceDB table rather than an index file. */
+export function isLanceDbCorpusIndex(files: Pick<CorpusManifest['files'], 'index'>): boolean {
+  return files.index === `${lanceDbCorpusTable}.lance`;
 }

@@ -41,6 +41,12 @@ export const buildCorpusOptionsSchema = z.strictObject({
   hnsw: hnswGraphOptionsSchema.prefault({}),
   /** Makes and loads the vector index (e.g. over a LangChain vector store); HNSW with `hnsw` settings by default. */
   index: indexFactorySchema.optional(),
+  /**
+   * Where a new corpus keeps its vectors: `hnsw`, an HNSW index file loaded into memory (the default), or `lancedb`,
+   * a LanceDB table in `out` searched on disk (for 10^5-10^6 solutions; needs the optional `@lancedb/lancedb`). An
+   * existing corpus keeps its own.
+   */
+  store: z.enum(['hnsw', 'lancedb']).default('hnsw'),
 });
 
 /** Options of `openCorpus`; the defaults live here. */

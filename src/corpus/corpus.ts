@@ -1,5 +1,6 @@
 import type { Embedder, EmbeddingInput } from '../embedder/embedder.js';
 import { clampNeighborCount } from '../vector-index/clamp-neighbor-count.js';
+import { LanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ApproachSummarizer } from './approach-summarizer.js';
 import type { CorpusEntry, CorpusNeighbor } from './corpus-entry.js';
@@ -23,7 +24,7 @@ export interface CorpusState {
   readonly task: string;
   readonly embedder: Embedder;
   readonly summarizer: ApproachSummarizer;
-  readonly index: VectorIndex;
+  readonly index: VectorIndex | LanceDbVectorIndex;
   readonly entries: readonly CorpusEntry[];
   /** The manifest of the last save, or null for a corpus never saved. */
   readonly manifest: CorpusManifest | null;
@@ -31,7 +32,7 @@ export interface CorpusState {
 
 /**
  * The solutions of one task (human, or earlier agents'), stored in a directory: their metadata and approach
- * summaries, and a vector index (HNSW by default) of the summaries' embeddings. Every solution and every query
+ * summaries, and a vector index (HNSW by default, or a LanceDB table) of the summaries' embeddings. Every solution and every query
  * passes through the same summarizer and embedder, so retrieval reflects method, not coding style. Not safe for
  * concurrent `add` and `save` calls from several writers.
  */
@@ -44,7 +45,7 @@ export class Corpus {
   readonly embedder: Embedder;
   /** Summarises solutions and queries before embedding. */
   readonly summarizer: ApproachSummarizer;
-  readonly #index: VectorIndex;
+  readonly #index: VectorIndex | LanceDbVectorIndex;
   readonly #entries = new Map<string, CorpusEntry>();
   #manifest: CorpusManifest | null;
 
@@ -107,10 +108,9 @@ export class Corpus {
     for (let start = 0; start < accepted.length; start += embeddingBatchSize) {
       const batch = accepted.slice(start, start + embeddingBatchSize);
       const vectors = await this.embedder.embed(batch.map((item) => item.input), options);
-      batch.forEach((item, position) => {
-        this.#index.add(item.entry.id, vectors[position]!);
-        this.#entries.set(item.entry.id, item.entry);
-      });
+      if (this.#index instanceof LanceDbVectorIndex) await this.#index.addMany(batch.map((item, position) => ({ id: item.entry.id, vector: vectors[position]! })));
+      else batch.forEach((item, position) => (this.#index as VectorIndex).add(item.entry.id, vectors[position]!));
+      for (const item of batch) this.#entries.set(item.entry.id, item.entry);
     }
     return { added: accepted.map((item) => item.entry), skipped };
   }
@@ -129,8 +129,8 @@ export class Corpus {
     const excluded = new Set([...exclude].filter((id) => this.#entries.has(id)));
     const wanted = clampNeighborCount(k, this.size - excluded.size);
     const [vector] = await this.embedder.embed([{ plan: approach, code: '' }], callOptions);
-    return this.#index
-      .search(vector!, wanted + excluded.size)
+    const found = await this.#index.search(vector!, wanted + excluded.size);
+    return found
       .filter((neighbor) => !excluded.has(neighbor.id))
       .slice(0, wanted)
       .map((neighbor) => ({ entry: this.#entries.get(neighbor.id)!, similarity: neighbor.similarity, distance: neighbor.distance }));

@@ -3,9 +3,10 @@ import { CorpusFileError } from '../errors/corpus-file-error.js';
 import { CorpusMismatchError } from '../errors/corpus-mismatch-error.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { parseOptions } from '../options/parse-options.js';
+import { LanceDbVectorIndex, openLanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import { readCorpusEntries, readCorpusManifest } from './corpus-files.js';
 import { hnswCorpusIndex } from './corpus-index-factory.js';
-import type { CorpusManifest } from './corpus-manifest.js';
+import { isLanceDbCorpusIndex, lanceDbCorpusTable, type CorpusManifest } from './corpus-manifest.js';
 import { openCorpusOptionsSchema, type OpenCorpusOptions } from './corpus-options.js';
 import { Corpus } from './corpus.js';
 
@@ -13,7 +14,7 @@ import { Corpus } from './corpus.js';
  * Opens the corpus saved in `directory`. The embedder must have the id and dimensions, and the summarizer the id,
  * it was built with (`CorpusMismatchError` naming both otherwise); without an embedder, a `HashingEmbedder` of the
  * manifest's dimensions is used. Missing or damaged files throw `CorpusFileError` (or the index loader's
- * `IndexFileError`).
+ * `IndexFileError`). A corpus built with the `lancedb` store opens its table at the version its last save committed.
  */
 export async function openCorpus(directory: string, options: OpenCorpusOptions = {}): Promise<Corpus> {
   const resolved = parseOptions(openCorpusOptionsSchema, options, 'openCorpus');
@@ -21,10 +22,13 @@ export async function openCorpus(directory: string, options: OpenCorpusOptions =
   const manifest = await readCorpusManifest(directory);
   const embedder = resolved.embedder ?? new HashingEmbedder({ dimensions: manifest.embedder.dimensions });
   checkCorpusMatches(directory, manifest, { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id });
-  const factory = resolved.index ?? hnswCorpusIndex({}, efSearch);
-  const index = await factory.load({ path: join(directory, manifest.files.index), dimensions: manifest.embedder.dimensions });
+  const dimensions = manifest.embedder.dimensions;
+  const index = isLanceDbCorpusIndex(manifest.files)
+    ? await openLanceDbVectorIndex({ directory, dimensions, table: lanceDbCorpusTable, ...(manifest.files.indexVersion === undefined ? {} : { version: manifest.files.indexVersion }) })
+    : await (resolved.index ?? hnswCorpusIndex({}, efSearch)).load({ path: join(directory, manifest.files.index), dimensions });
   const entries = await readCorpusEntries(directory, manifest);
-  const missing = entries.find((entry) => !index.has(entry.id));
+  // A LanceDB table is not held in memory: its row count stands for the per-id check.
+  const missing = index instanceof LanceDbVectorIndex ? undefined : entries.find((entry) => !index.has(entry.id));
   if (entries.length !== manifest.counts.solutions || index.size !== entries.length || missing !== undefined) {
     throw new CorpusFileError({
       file: join(directory, manifest.files.entries),

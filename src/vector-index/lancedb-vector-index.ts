@@ -21,6 +21,14 @@ export const lanceDbVectorIndexOptionsSchema = z.strictObject({
   nprobes: z.number().int().min(1).default(32),
   /** Candidates re-ranked by their exact distance per result wanted once the table has an index (1: none). */
   refineFactor: z.number().int().min(1).default(10),
+  /**
+   * The table's version to open (what `version()` returned when its owner committed, e.g. a corpus's save): rows
+   * written after it are dropped, so a crash between a write and its commit leaves the committed state. The latest
+   * when omitted.
+   */
+  version: z.number().int().min(1).optional(),
+  /** Drops a table of that name first (a new corpus in a directory a failed first build left a table in). */
+  fresh: z.boolean().default(false),
 });
 
 /** Options of `openLanceDbVectorIndex` as callers write them. */
@@ -58,8 +66,20 @@ export async function openLanceDbVectorIndex(options: LanceDbVectorIndexOptions)
   const lancedb = await loadLanceDb();
   const connection = await lancedb.connect(parsed.directory);
   const path = join(parsed.directory, `${parsed.table}.lance`);
-  if (!(await connection.tableNames()).includes(parsed.table)) return new LanceDbVectorIndex(parsed, connection, null, 0, path);
+  const exists = (await connection.tableNames()).includes(parsed.table);
+  if (exists && parsed.fresh) await connection.dropTable(parsed.table);
+  if (!exists || parsed.fresh) return new LanceDbVectorIndex(parsed, connection, null, 0, path);
   const table = await connection.openTable(parsed.table);
+  if (parsed.version !== undefined && parsed.version !== (await table.version())) {
+    try {
+      await table.checkout(parsed.version);
+      // The committed version becomes the latest again, so appends continue from it.
+      await table.restore();
+    } catch (error) {
+      table.close();
+      throw new IndexFileError({ file: path, problem: 'corrupt', reason: `has no version ${parsed.version} to open`, cause: error });
+    }
+  }
   const vectorField = (await table.schema()).fields.find((field) => field.name === 'vector');
   const length = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
   if (length !== parsed.dimensions) {
@@ -134,6 +154,11 @@ export class LanceDbVectorIndex {
     const partitions = Math.max(1, Math.round(Math.sqrt(this.#size)));
     await this.#call('index', () => table.createIndex('vector', { config: Index.ivfPq({ distanceType: 'cosine', numPartitions: partitions, numSubVectors: Math.max(1, Math.floor(this.dimensions / 8)) }), replace: true }));
     this.#indexed = true;
+  }
+
+  /** The table's current version (0 before its first write): record it to open this state again (`version` option). */
+  async version(): Promise<number> {
+    return this.#table === null ? 0 : this.#call('version', () => this.#table!.version());
   }
 
   /** Releases the table; the data stays on disk. */
