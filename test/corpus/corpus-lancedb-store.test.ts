@@ -5,6 +5,7 @@ import { buildCorpus, openCorpus } from '../../src/corpus/index.js';
 import { CorpusMismatchError } from '../../src/errors/corpus-mismatch-error.js';
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
 import { runCli } from '../support/run-cli.js';
+import { titanicSolutionRecords } from '../fixtures/titanic-solution-records.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
@@ -15,14 +16,7 @@ const lanceDbInstalled = await import('@lancedb/lancedb').then(
 );
 if (!lanceDbInstalled) console.warn('skipping the LanceDB corpus tests: the optional dependency @lancedb/lancedb is not installed');
 
-const records = [
-  { id: 'gbm', text: 'LightGBM with stratified k-fold and target encoding.' },
-  { id: 'xgb', text: 'XGBoost with one-hot encoding and 5-fold cross-validation.' },
-  { id: 'cnn', text: 'A convolutional neural network with mixup augmentation.' },
-  { id: 'ridge', text: 'Ridge regression on log-transformed features.' },
-  { id: 'forest', text: 'Random forest with holdout validation.' },
-  { id: 'svm', text: 'Support vector machine with an RBF kernel and grid search.' },
-].map((record) => ({ task: 'titanic', ...record }));
+const records = [...titanicSolutionRecords, { task: 'titanic', id: 'svm', text: 'Support vector machine with an RBF kernel and grid search.' }];
 const query = { plan: 'Gradient boosting with LightGBM and stratified folds', code: '' };
 
 function writeRecords(name: string, items: readonly (typeof records)[number][]): string {

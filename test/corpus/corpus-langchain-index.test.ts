@@ -6,18 +6,13 @@ import { buildCorpus, openCorpus, type CorpusIndexFactory } from '../../src/corp
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
 import { createLangChainVectorIndex, LangChainVectorIndex, langChainDocumentKeys } from '../../src/vector-index/langchain-vector-index.js';
 import { loadLangChainVectorIndex } from '../../src/vector-index/load-langchain-vector-index.js';
+import { titanicSolutionRecords } from '../fixtures/titanic-solution-records.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { trajectoryReader } from '../../adapters/trajectory/index.js';
 
 const directory = useTemporaryDirectory('boden-corpus-langchain-');
 
-const records = [
-  { id: 'gbm', text: 'LightGBM with stratified k-fold and target encoding.' },
-  { id: 'xgb', text: 'XGBoost with one-hot encoding and 5-fold cross-validation.' },
-  { id: 'cnn', text: 'A convolutional neural network with mixup augmentation.' },
-  { id: 'ridge', text: 'Ridge regression on log-transformed features.' },
-  { id: 'forest', text: 'Random forest with holdout validation.' },
-].map((record) => ({ task: 'titanic', ...record }));
+const records = titanicSolutionRecords;
 
 /** A corpus index over a LangChain store (LangChain's in-memory store here; any vector database in use). */
 function storeIndex(store: FakeVectorStore): CorpusIndexFactory {
