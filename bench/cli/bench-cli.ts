@@ -15,7 +15,7 @@ import { runSweep, type SweepFailure, type SweepProgress, type SweepResult } fro
 import type { SweepOptions } from '../sweep/sweep-options.js';
 import { slurmArrayScript } from '../sweep/slurm-array-script.js';
 import { createSweepPlan, parseShard, readSweepPlan, shardFromEnvironment, writeSweepPlan } from '../sweep/sweep-plan.js';
-import { runQueueWorker } from '../sweep/sweep-queue.js';
+import { queuedRuns, redact, runQueueWorker } from '../sweep/sweep-queue.js';
 import { mergeSweepShards, runSweepShard } from '../sweep/sweep-shards.js';
 import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
 
@@ -324,7 +324,7 @@ export function workerCommand(): Command {
       );
       for (const { cell, reason } of result.failed) process.stderr.write(`boden bench worker: ${cell} failed: ${reason}\n`);
       if (result.failed.length > 0) process.exitCode = ExitCode.findings;
-      process.stderr.write(`the queue is empty: this worker ran ${result.ran.length} cells; gather them:  boden bench merge --plan ${resolve(options.plan)}\n`);
+      process.stderr.write(`the queue is empty: this worker ran ${result.ran.length} cells; gather them:  boden bench merge --plan ${resolve(options.plan)} --queue ${redact(options.queue)}\n`);
     });
 }
 
@@ -333,8 +333,11 @@ export function mergeCommand(): Command {
   return new Command('merge')
     .description("gather the runs of a sweep plan's shards into <out>/runs.jsonl and write the summary table and report, as boden bench does")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
-    .action(async (options: { plan: string }) => {
-      await report(await mergeSweepShards(await readSweepPlan(options.plan)));
+    .option('--queue <url>', "also gather the runs queue workers left as their jobs' results in this Redis (for workers that share no file system)")
+    .action(async (options: { plan: string; queue?: string }) => {
+      const plan = await readSweepPlan(options.plan);
+      const extraRuns = options.queue === undefined ? undefined : await queuedRuns(plan, options.queue);
+      await report(await mergeSweepShards(plan, extraRuns === undefined ? {} : { extraRuns }));
     });
 }
 

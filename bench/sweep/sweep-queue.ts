@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
+import { BenchRunRecordSchema, type BenchRunRecord } from '../runner/bench-run-record.js';
 import { runSweep, type SweepProgress } from './run-sweep.js';
+import { cellId } from './sweep-cells.js';
+import { SweepResultsError } from './sweep-results-error.js';
 import { cellsOfShard, type ShardRunnerOptions, type SweepPlan } from './sweep-plan.js';
 import { storedRuns } from './sweep-shards.js';
 
@@ -38,8 +41,8 @@ export class QueueConnectionError extends BodenError {
   }
 }
 
-/** `url` without its password. */
-function redact(url: string): string {
+/** `url` without its password, for messages and logs. */
+export function redact(url: string): string {
   return url.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@');
 }
 
@@ -110,7 +113,7 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
   const queue = new Queue(name, { connection });
   const ran: string[] = [];
   const failed: { cell: string; reason: string }[] = [];
-  let worker: Worker<{ cell: string }> | undefined;
+  let worker: Worker<{ cell: string }, BenchRunRecord> | undefined;
   try {
     const done = await storedRuns(plan);
     const jobs = cellsOfShard(plan, { index: 0, count: 1 })
@@ -120,16 +123,19 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
     // Cells that failed for good in an earlier session run again, as a resumed sweep runs its failed cells again.
     await queue.retryJobs({ state: 'failed' });
     const out = workerDirectory(plan);
-    worker = new Worker<{ cell: string }>(
+    worker = new Worker<{ cell: string }, BenchRunRecord>(
       name,
-      async (job: Job<{ cell: string }>) => {
+      async (job: Job<{ cell: string }>): Promise<BenchRunRecord> => {
         // Another worker may have stored this cell before it died with the job still active.
-        if ((await storedRuns(plan)).has(job.data.cell)) return;
+        const stored = (await storedRuns(plan)).get(job.data.cell);
+        if (stored !== undefined) return stored;
         let progress: SweepProgress | undefined;
         const result = await runSweep({ ...plan.sweep, ...runner, out, cells: [job.data.cell] }, { onProgress: (value) => (progress = value) });
         if (result.failures.length > 0) throw result.failures[0]!.error instanceof Error ? result.failures[0]!.error : new Error(String(result.failures[0]!.error));
         ran.push(job.data.cell);
         options.onCell?.(job.data.cell, progress);
+        // The record is the job's result too: merge can gather it from Redis where workers share no file system.
+        return result.records[0]!;
       },
       { connection, concurrency: 1, lockDuration, stalledInterval: Math.max(1_000, Math.floor(lockDuration / 2)), maxStalledCount: 2 },
     );
@@ -147,6 +153,31 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
   } finally {
     // Interrupted: leave the cell in hand to its lock's expiry (another worker takes it) rather than wait for it.
     await worker?.close(options.signal?.aborted === true);
+    await queue.close();
+  }
+}
+
+/**
+ * The runs the plan's queue holds as finished jobs' results, by cell key: what `mergeSweepShards` gathers from Redis
+ * when the workers share no file system. A result that is not a run record is a `SweepResultsError` naming its job.
+ */
+export async function queuedRuns(plan: SweepPlan, url: string): Promise<Map<string, BenchRunRecord>> {
+  await reachable(url);
+  const queue = new Queue(sweepQueueName(plan), { connection: { ...redisConnection(url), maxRetriesPerRequest: null } });
+  const runs = new Map<string, BenchRunRecord>();
+  try {
+    const page = 500;
+    for (let start = 0; ; start += page) {
+      const jobs = await queue.getJobs(['completed'], start, start + page - 1, true);
+      for (const job of jobs) {
+        const parsed = BenchRunRecordSchema.safeParse(job.returnvalue);
+        if (!parsed.success) throw new SweepResultsError({ file: `${redact(url)} queue ${sweepQueueName(plan)}`, field: `job ${job.id}`, message: `its result is not a run record: ${parsed.error.issues[0]!.message}` });
+        if (!runs.has(cellId(parsed.data))) runs.set(cellId(parsed.data), parsed.data);
+      }
+      if (jobs.length < page) break;
+    }
+    return runs;
+  } finally {
     await queue.close();
   }
 }

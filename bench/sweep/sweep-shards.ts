@@ -48,11 +48,13 @@ export async function runSweepShard(plan: SweepPlan, shard: Shard, runner: Shard
 /**
  * Gathers the runs of every shard of `plan` into the plan's results directory as one sweep: `runs.jsonl` in plan
  * order and `sweep.json` with every shard's sessions, both written atomically, so `writeSweepOutputs` (and a later
- * `boden bench` with the same options) sees an ordinary finished sweep. A cell no shard has stored is a
- * `SweepResultsError` that counts them and names the first; nothing is written then.
+ * `boden bench` with the same options) sees an ordinary finished sweep. `extraRuns` adds runs found elsewhere (a
+ * queue's results, `queuedRuns`). A cell no shard has stored is a `SweepResultsError` that counts them and names the
+ * first; nothing is written then.
  */
-export async function mergeSweepShards(plan: SweepPlan): Promise<SweepResult> {
+export async function mergeSweepShards(plan: SweepPlan, found: { readonly extraRuns?: ReadonlyMap<string, BenchRunRecord> } = {}): Promise<SweepResult> {
   const runs = await storedRuns(plan);
+  for (const [cell, record] of found.extraRuns ?? []) if (!runs.has(cell)) runs.set(cell, record);
   const missing = plan.cells.filter((cell) => !runs.has(cell.cell));
   const runsPath = join(plan.sweep.out, 'runs.jsonl');
   if (missing.length > 0) {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { slurmArrayScript } from '../../../bench/sweep/slurm-array-script.js';
 import { createSweepPlan, writeSweepPlan } from '../../../bench/sweep/sweep-plan.js';
 import { readRunRecords } from '../../../bench/sweep/run-record-store.js';
 import { cellId } from '../../../bench/sweep/sweep-cells.js';
-import { redisConnection, sweepQueueName } from '../../../bench/sweep/sweep-queue.js';
+import { queuedRuns, redisConnection, sweepQueueName } from '../../../bench/sweep/sweep-queue.js';
 import { mergeSweepShards } from '../../../bench/sweep/sweep-shards.js';
 import { summarizeSweep, type SweepSummaryRow } from '../../../bench/sweep/summarize-sweep.js';
 import { projectRoot } from '../../support/shared-data.js';
@@ -97,6 +98,12 @@ describe('one sweep run three ways gives the same runs and summary', () => {
       expect(second.stderr).toContain(`ran ${held}`);
       expect(await queue.getFailedCount()).toBe(0);
 
+      // Workers that share no file system: every run is also its job's result in Redis.
+      const shards = join(plan.sweep.out, 'shards');
+      await rename(shards, `${shards}-elsewhere`);
+      const fromRedis = await mergeSweepShards(plan, { extraRuns: await queuedRuns(plan, redisUrl) });
+      expect(fromRedis.records.map(withoutTimes)).toEqual(local.records.map(withoutTimes));
+      await rename(`${shards}-elsewhere`, shards);
       const merged = await mergeSweepShards(plan);
       expect(merged.records.map(withoutTimes)).toEqual(local.records.map(withoutTimes));
       expect(rowsWithoutTimes(merged)).toEqual(rowsWithoutTimes(local));
