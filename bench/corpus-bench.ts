@@ -9,7 +9,7 @@
  *
  *   npx tsx --expose-gc bench/corpus-bench.ts [--sizes 10000,100000] [--queries 200] [--clusters 500] [--seed 1]
  */
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -137,7 +137,12 @@ async function benchmark(size: number): Promise<void> {
   const solutions = sample(size);
   const queries = sample(queryCount);
   const input = join(directory, `solutions-${size}.jsonl`);
-  await writeFile(input, solutions.map((item, position) => `${JSON.stringify({ id: `s${position}`, task: 'synthetic', text: item.plan, code: item.code })}\n`).join(''));
+  // In batches: a million solutions are more text than one string can hold.
+  await writeFile(input, '');
+  for (let start = 0; start < solutions.length; start += 10_000) {
+    const lines = solutions.slice(start, start + 10_000).map((item, offset) => `${JSON.stringify({ id: `s${start + offset}`, task: 'synthetic', text: item.plan, code: item.code })}\n`);
+    await appendFile(input, lines.join(''));
+  }
   const fileBytes = (await stat(input)).size;
   const out = join(directory, `corpus-${size}`);
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { MedalSchema, type CorpusSolution, type ReadSolutionsResult, type SkippedInput } from './corpus-solution.js';
 import { stripBom } from '../text/strip-bom.js';
@@ -37,8 +37,9 @@ export function looksLikeSolutionRecord(value: unknown): boolean {
 export async function readSolutionRecords(path: string, { task }: { task?: string } = {}): Promise<ReadSolutionsResult> {
   const solutions: CorpusSolution[] = [];
   const skipped: SkippedInput[] = [];
-  const lines = (await readFile(path, 'utf8')).split('\n');
-  lines.forEach((line, index) => {
+  let index = -1;
+  const read = (line: string): void => {
+    index += 1;
     if (line.trim() === '') return;
     const file = `${path}:${index + 1}`;
     let json: unknown;
@@ -70,6 +71,15 @@ export async function readSolutionRecords(path: string, { task }: { task?: strin
       plan: record.text ?? '',
       code: record.code ?? '',
     });
-  });
+  };
+  // Line by line from a stream (split at \n only, as JSON Lines are): a corpus file may be larger than the longest
+  // string V8 can hold (512 MB).
+  let carry = '';
+  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+    const parts = `${carry}${chunk as string}`.split('\n');
+    carry = parts.pop()!;
+    for (const line of parts) read(line);
+  }
+  read(carry);
   return { solutions, skipped };
 }

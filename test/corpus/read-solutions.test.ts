@@ -69,6 +69,16 @@ describe('readSolutionRecords', () => {
     expect(skipped[2]!.reason).toMatch(/house-prices/);
     expect(skipped[3]!.reason).toMatch(/medal/);
   });
+
+  it('reads a file larger than its read chunks whole: long lines across chunk edges, multi-byte characters, CRLF, a BOM', async () => {
+    // Each text is 150 KB of three-byte characters: every line spans several of the stream's 64 KB chunks.
+    const texts = Array.from({ length: 6 }, (_, index) => `${'✓ gradient boosting '.repeat(7_500)}${index}`);
+    const lines = texts.map((text, index) => JSON.stringify({ id: `s${index}`, task: 'titanic', text }));
+    const path = write(join(directory, 'records', 'long.jsonl'), `\uFEFF${lines.slice(0, 3).join('\r\n')}\n{broken\n${lines.slice(3).join('\n')}`);
+    const { solutions, skipped } = await readSolutionRecords(path);
+    expect(solutions.map((solution) => solution.plan)).toEqual(texts);
+    expect(skipped.map((item) => item.file)).toEqual([`${path}:4`]);
+  });
 });
 
 describe('readSolutions', () => {
