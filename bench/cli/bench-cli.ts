@@ -134,7 +134,7 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
   const out = new Option('--out <dir>', `results directory (runs.jsonl, sweep.json, summary.txt, summary.json, report.html)${defaults.out === undefined ? ' (required)' : ''}`);
   return command
     .addOption(defaults.out === undefined ? out : out.default(defaults.out))
-    .option('--memo <dir>', 'on-disk evaluation memo, shared by sweeps', 'tmp/bench-memo')
+    .option('--memo <dir>', 'evaluation memo shared by sweeps: a directory, or a redis:// URL of a memo in Redis', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
     .addOption(
@@ -274,7 +274,7 @@ export function runCellsCommand(): Command {
     .description("run one shard of a sweep plan (boden bench --plan) into <out>/shards/shard-<i>-of-<n>, skipping cells any shard has finished; resumable")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
     .option('--shard <i/n>', 'which shard: the cells at positions i, i + n, i + 2n, ... of the plan (default: a SLURM array task\'s own, from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT; else 0/1, every cell)')
-    .option('--memo <dir>', 'on-disk evaluation memo, shared by every shard (a directory on the shared file system)', 'tmp/bench-memo')
+    .option('--memo <dir>', 'evaluation memo shared by every shard: a directory on the shared file system, or a redis:// URL', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))
     .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and runs again on resume').argParser(wholeNumber(100)).default(600_000))
@@ -305,7 +305,7 @@ export function workerCommand(): Command {
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote (every worker reads the same file)')
     .requiredOption('--queue <url>', 'the Redis every worker shares: redis://[user:password@]host[:port][/db] (rediss:// for TLS)')
     .addOption(new Option('--lock-ms <ms>', "how long a worker holds a cell without renewing its lock: a dead worker's cell goes to another after about this long").argParser(wholeNumber(1000)).default(30_000))
-    .option('--memo <dir>', 'on-disk evaluation memo, shared by every worker (a directory on the shared file system)', 'tmp/bench-memo')
+    .option('--memo <dir>', 'evaluation memo shared by every worker: a directory on a shared file system, or a redis:// URL (workers that share none)', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and is tried again').argParser(wholeNumber(100)).default(600_000))
     .option('--quiet', 'no progress on stderr')

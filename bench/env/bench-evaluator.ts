@@ -3,6 +3,7 @@ import { parseOptions } from '../../src/options/parse-options.js';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { parsePipelineConfig } from './canonical-config.js';
 import { EvaluationMemo, evaluationMemoKey } from './evaluation-memo.js';
+import { RedisEvaluationMemo } from './redis-evaluation-memo.js';
 import { EvaluationPool } from './evaluation-pool.js';
 import type { EvaluationResult } from './evaluation-result.js';
 import type { PipelineConfig } from './pipeline-config.js';
@@ -15,7 +16,7 @@ export const defaultWorkBudgetSeconds = 20;
 export const BenchEvaluatorOptionsSchema = z.strictObject({
   /** The pool that runs evaluations (injected, so a runner can share one pool between evaluators). */
   pool: z.instanceof(EvaluationPool),
-  /** Directory of the on-disk memo; null evaluates every request. */
+  /** Directory of the on-disk memo, or a `redis://` URL of a memo in Redis; null evaluates every request. */
   memoDirectory: z.string().min(1).nullable().default(null),
   /**
    * Most estimated seconds of cross-validation (on the reference machine, see `estimateFoldSeconds`) a pipeline
@@ -58,6 +59,8 @@ export interface BenchEvaluator {
   /** Parses `config` (throws `InvalidOptionsError` on a bad one) and returns its cross-validated result. */
   evaluate(task: BenchTask, config: unknown): Promise<PipelineEvaluation>;
   readonly counts: Readonly<BenchEvaluatorCounts>;
+  /** Closes the memo's connection, if it has one (a Redis memo). */
+  close(): Promise<void>;
 }
 
 /**
@@ -68,7 +71,7 @@ export interface BenchEvaluator {
  */
 export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvaluator {
   const { pool, memoDirectory, workBudgetSeconds } = parseOptions(BenchEvaluatorOptionsSchema, options, 'createBenchEvaluator');
-  const memo = memoDirectory === null ? undefined : new EvaluationMemo(memoDirectory);
+  const memo = memoDirectory === null ? undefined : /^rediss?:\/\//.test(memoDirectory) ? new RedisEvaluationMemo(memoDirectory) : new EvaluationMemo(memoDirectory);
   const counts: BenchEvaluatorCounts = { requests: 0, evaluated: 0, memoHits: 0, inFlightHits: 0 };
   const inFlight = new Map<string, Promise<Served>>();
 
@@ -86,6 +89,9 @@ export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvalu
 
   return {
     counts,
+    async close() {
+      if (memo instanceof RedisEvaluationMemo) await memo.close();
+    },
     async evaluate(task, input) {
       counts.requests++;
       const config = parsePipelineConfig(input);

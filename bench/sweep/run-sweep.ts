@@ -253,6 +253,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
     }
   } finally {
     await pool.close();
+    await evaluator.close();
   }
   await saveManifest(ran);
   const byId = new Map(store.records.map((record) => [cellId(record), record]));
