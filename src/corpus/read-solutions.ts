@@ -64,8 +64,9 @@ async function readInput(path: string, root: string, collector: Collector): Prom
       collector.solutions.push(await readSolutionFile(path, { id, task: collector.task }));
     } else if (/\.jsonl$/i.test(path) && (await firstLineIsRecord(path))) {
       const records = await readSolutionRecords(path, { task: collector.task });
-      collector.solutions.push(...records.solutions);
-      collector.skipped.push(...records.skipped);
+      // Not push(...list): spreading a million records overflows the stack.
+      for (const solution of records.solutions) collector.solutions.push(solution);
+      for (const item of records.skipped) collector.skipped.push(item);
     } else if (/\.jsonl?$/i.test(path)) {
       await readTrajectory(path, collector);
     } else {
@@ -84,7 +85,7 @@ async function readTrajectory(path: string, collector: Collector): Promise<void>
   try {
     const solutions = await readTrajectorySolutions(path, { task: collector.task, reader: collector.trajectories });
     if (solutions.length === 0) collector.skipped.push({ file: path, reason: 'the trajectory has no episodes' });
-    collector.solutions.push(...solutions);
+    for (const solution of solutions) collector.solutions.push(solution);
   } catch (error) {
     collector.skipped.push({ file: path, reason: describe(error) });
   }

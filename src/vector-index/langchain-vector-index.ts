@@ -226,7 +226,8 @@ export class LangChainVectorIndex implements VectorIndex {
       });
     } catch (error) {
       this.#lastFailure = error;
-      this.#unsent.push(...current);
+      // Not push(...current): a corpus's first write can be a million adds, more arguments than the stack holds.
+      for (const operation of current) this.#unsent.push(operation);
     }
   }
 

@@ -81,6 +81,17 @@ describe('readSolutionRecords', () => {
   });
 });
 
+describe('readSolutions of a large file', () => {
+  it('gathers 300,000 records (more than a call can take as arguments)', async () => {
+    const path = join(directory, 'many', 'records.jsonl');
+    write(path, Array.from({ length: 300_000 }, (_, index) => `{"id":"s${index}","task":"t","code":"x"}\n`).join(''));
+    const { solutions, skipped } = await readSolutions([path], { task: 't' });
+    expect(skipped).toEqual([]);
+    expect(solutions).toHaveLength(300_000);
+    expect(solutions.at(-1)!.id).toBe('s299999');
+  }, 60_000);
+});
+
 describe('readSolutions', () => {
   it('reads a directory of sources, notebooks and records, and skips bad files with a reason', async () => {
     const root = join(directory, 'mixed');
