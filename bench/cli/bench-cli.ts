@@ -206,21 +206,21 @@ export function benchCommand(): Command {
       throw new TaskArgumentError({ argument: '--slurm', reason: 'a SLURM array runs a plan: add --plan <file>' });
     }
     const sweep: SweepOptions = {
-        tasks: options.tasks ?? [],
-        taskFiles: options.taskFile ?? [],
-        policies: options.policies,
-        strengths: options.strengths,
-        schedules: options.schedule,
-        ...(options.arms === undefined ? {} : { arms: options.arms }),
-        seeds: options.seeds,
-        firstSeed: options.firstSeed,
-        ...(options.compliance === undefined ? {} : { directiveCompliance: options.compliance }),
-        agentProfile: options.agentProfile,
-        ...(options.bugRate === undefined ? {} : { bugRate: options.bugRate }),
-        ...(options.debugSuccess === undefined ? {} : { debugSuccess: options.debugSuccess }),
-        episodes: options.episodes,
-        ...common(options),
-      };
+      tasks: options.tasks ?? [],
+      taskFiles: options.taskFile ?? [],
+      policies: options.policies,
+      strengths: options.strengths,
+      schedules: options.schedule,
+      ...(options.arms === undefined ? {} : { arms: options.arms }),
+      seeds: options.seeds,
+      firstSeed: options.firstSeed,
+      ...(options.compliance === undefined ? {} : { directiveCompliance: options.compliance }),
+      agentProfile: options.agentProfile,
+      ...(options.bugRate === undefined ? {} : { bugRate: options.bugRate }),
+      ...(options.debugSuccess === undefined ? {} : { debugSuccess: options.debugSuccess }),
+      episodes: options.episodes,
+      ...common(options),
+    };
     if (options.plan !== undefined) await planAndSay(sweep, options);
     else await sweepAndReport(sweep, options, `boden ${process.argv.slice(2).join(' ')}`);
   });
