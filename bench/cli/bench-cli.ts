@@ -273,7 +273,7 @@ export function runCellsCommand(): Command {
   return new Command('run-cells')
     .description("run one shard of a sweep plan (boden bench --plan) into <out>/shards/shard-<i>-of-<n>, skipping cells any shard has finished; resumable")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
-    .option('--shard <i/n>', 'which shard: the cells at positions i, i + n, i + 2n, ... of the plan (default: a SLURM array task\'s own, from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT; else 0/1, every cell)')
+    .option('--shard <i/n>', 'which shard: the i-th of n equal parts of the plan\'s cells, shuffled by their content address (default: a SLURM array task\'s own, from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT; else 0/1, every cell)')
     .option('--memo <dir>', 'evaluation memo shared by every shard: a directory on the shared file system, or a redis:// URL', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--concurrency <n>', 'runs in flight (default: 2 × workers)').argParser(wholeNumber(1)))

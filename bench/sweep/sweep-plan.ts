@@ -164,9 +164,14 @@ export function shardFromEnvironment(environment: NodeJS.ProcessEnv = process.en
   return parseShard(`${Number(id) - minimum}/${count}`, 'SLURM_ARRAY_TASK_ID');
 }
 
-/** The cells of `shard`: those at positions `index`, `index + count`, … of the plan (a round robin, so every shard gets every task). */
+/**
+ * The cells of `shard`: a round robin over the cells ordered by their content address, a fixed shuffle of the grid,
+ * so shards differ in size by at most one cell and none gets one arm or task only (a round robin over the grid's own
+ * order would: with two arms, every other cell is the same arm).
+ */
 export function cellsOfShard(plan: Pick<SweepPlan, 'cells'>, shard: Shard): PlannedCell[] {
-  return plan.cells.filter((_, position) => position % shard.count === shard.index);
+  const shuffled = [...plan.cells].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+  return shuffled.filter((_, position) => position % shard.count === shard.index);
 }
 
 /** Where a shard keeps its runs: `<out>/shards/shard-<i>-of-<n>`. */

@@ -67,6 +67,9 @@ describe('sweep plans', () => {
     const shards = [0, 1, 2].map((index) => cellsOfShard(plan, { index, count: 3 }).map((cell) => cell.id));
     expect(shards.flat().sort()).toEqual(plan.cells.map((cell) => cell.id).sort());
     expect(shards.map((shard) => shard.length)).toEqual([3, 3, 2]);
+    // Not the grid's own order: with two arms, two shards of it would each hold one arm only.
+    const halves = [0, 1].map((index) => new Set(cellsOfShard(plan, { index, count: 2 }).map((cell) => cell.arm)));
+    expect(halves.map((arms) => arms.size)).toEqual([2, 2]);
     expect(parseShard(' 2/5 ')).toEqual({ index: 2, count: 5 });
     for (const bad of ['5/5', '1', '-1/3', 'a/b', '0/0']) expect(() => parseShard(bad), bad).toThrow(InvalidArgumentError);
     expect(shardFromEnvironment({})).toBeUndefined();
