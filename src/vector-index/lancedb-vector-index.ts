@@ -42,7 +42,8 @@ export class LanceDbUnavailableError extends BodenError {
 }
 
 type LanceDb = typeof import('@lancedb/lancedb');
-type LanceTable = Awaited<ReturnType<Awaited<ReturnType<LanceDb['connect']>>['openTable']>>;
+type LanceConnection = Awaited<ReturnType<LanceDb['connect']>>;
+type LanceTable = Awaited<ReturnType<LanceConnection['openTable']>>;
 
 /** Imports LanceDB on first use: its engine is large and only this store needs it. */
 async function loadLanceDb(): Promise<LanceDb> {
@@ -97,17 +98,20 @@ export class LanceDbVectorIndex {
   /** The table's directory on disk. */
   readonly path: string;
   readonly #options: z.output<typeof lanceDbVectorIndexOptionsSchema>;
-  readonly #connection: Awaited<ReturnType<LanceDb['connect']>>;
+  readonly #connection: LanceConnection;
   #table: LanceTable | null;
   #size: number;
   #indexed: boolean | undefined;
 
-  /** Internal: use `openLanceDbVectorIndex`. */
-  constructor(options: z.output<typeof lanceDbVectorIndexOptionsSchema>, connection: Awaited<ReturnType<LanceDb['connect']>>, table: LanceTable | null, size: number, path: string) {
+  /**
+   * Internal: use `openLanceDbVectorIndex`. The connection and table are typed `unknown` here so the declarations of
+   * this package name no LanceDB type (it is an optional dependency).
+   */
+  constructor(options: z.output<typeof lanceDbVectorIndexOptionsSchema>, connection: unknown, table: unknown, size: number, path: string) {
     this.#options = options;
     this.dimensions = options.dimensions;
-    this.#connection = connection;
-    this.#table = table;
+    this.#connection = connection as LanceConnection;
+    this.#table = table as LanceTable | null;
     this.#size = size;
     this.path = path;
   }
