@@ -32,7 +32,9 @@ export async function saveCorpusFiles(options: {
   const entriesText = [...options.entries].map((entry) => `${JSON.stringify(entry)}\n`).join('');
   // A LanceDB table is written as vectors are added; the save commits the version the entries go with.
   const lanceDb = index instanceof LanceDbVectorIndex;
-  const indexFiles = lanceDb ? { index: `${lanceDbCorpusTable}.lance`, indexVersion: await index.version() } : { index: generated.index };
+  // A table never written to (no solution added yet) has no version to record.
+  const version = lanceDb ? await index.version() : 0;
+  const indexFiles = lanceDb ? { index: `${lanceDbCorpusTable}.lance`, ...(version > 0 ? { indexVersion: version } : {}) } : { index: generated.index };
   const manifest: CorpusManifest = {
     ...body,
     generation,

@@ -67,6 +67,16 @@ describe.skipIf(!lanceDbInstalled)('a corpus whose vectors live in a LanceDB tab
     expect((await openCorpus(out)).size).toBe(records.length);
   }, 120_000);
 
+  it('saves and reopens an empty corpus (every input skipped), then grows it', async () => {
+    const out = join(directory, 'empty');
+    const empty = await buildCorpus({ trajectories: trajectoryReader, inputs: [writeRecords('other-task.jsonl', records.map((record) => ({ ...record, task: 'mnist' })))], task: 'titanic', out, store: 'lancedb' });
+    expect(empty.added).toEqual([]);
+    expect((await openCorpus(out)).size).toBe(0);
+    expect(await (await openCorpus(out)).search(query, 3)).toEqual([]);
+    await buildCorpus({ trajectories: trajectoryReader, inputs: [writeRecords('some.jsonl', records.slice(0, 2))], task: 'titanic', out, store: 'lancedb' });
+    expect((await openCorpus(out)).size).toBe(2);
+  }, 120_000);
+
   it('checks the manifest as an HNSW corpus does, and boden corpus build --store lancedb feeds boden hscore', async () => {
     const out = join(directory, 'cli');
     const input = writeRecords('cli.jsonl', records);
