@@ -58,7 +58,8 @@ export interface SweepResult {
   readonly failures: readonly SweepFailure[];
 }
 
-interface SweepManifest {
+/** A results directory's `sweep.json`: the settings its runs were made with and every session on it. */
+export interface SweepManifest {
   readonly episodes: number;
   /** `simulated` or `llm/<model>`; absent in manifests written before it was recorded (all simulated). */
   readonly agent?: string;
@@ -117,7 +118,8 @@ function cellsOfGrid(grid: readonly SweepCell[], keys: readonly string[]): Sweep
   return cells;
 }
 
-async function readManifest(path: string): Promise<SweepManifest | undefined> {
+/** The manifest at `path`, or undefined when there is none; an unreadable one is a `SweepResultsError` naming it. */
+export async function readSweepManifest(path: string): Promise<SweepManifest | undefined> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as SweepManifest;
   } catch (error) {
@@ -142,7 +144,7 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const manifestPath = join(parsed.out, 'sweep.json');
-  const manifest = await readManifest(manifestPath);
+  const manifest = await readSweepManifest(manifestPath);
   if (manifest !== undefined && manifest.episodes !== parsed.episodes) {
     throw new SweepResultsError({ file: manifestPath, field: 'episodes', message: `the runs here have ${manifest.episodes} episodes, not ${parsed.episodes}; use another --out` });
   }

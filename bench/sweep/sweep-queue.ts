@@ -9,7 +9,7 @@ import { BenchRunRecordSchema, type BenchRunRecord } from '../runner/bench-run-r
 import { runSweep, type SweepProgress } from './run-sweep.js';
 import { cellId } from './sweep-cells.js';
 import { SweepResultsError } from './sweep-results-error.js';
-import { cellsOfShard, type ShardRunnerOptions, type SweepPlan } from './sweep-plan.js';
+import type { ShardRunnerOptions, SweepPlan } from './sweep-plan.js';
 import { storedRuns } from './sweep-shards.js';
 
 /** How a queue worker runs: its Redis, how long a cell's lock lasts, and what it reports. */
@@ -116,7 +116,7 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
   let worker: Worker<{ cell: string }, BenchRunRecord> | undefined;
   try {
     const done = await storedRuns(plan);
-    const jobs = cellsOfShard(plan, { index: 0, count: 1 })
+    const jobs = plan.cells
       .filter((cell) => !done.has(cell.cell))
       .map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }));
     if (jobs.length > 0) await queue.addBulk(jobs);
@@ -126,8 +126,10 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
     worker = new Worker<{ cell: string }, BenchRunRecord>(
       name,
       async (job: Job<{ cell: string }>): Promise<BenchRunRecord> => {
-        // Another worker may have stored this cell before it died with the job still active.
-        const stored = (await storedRuns(plan)).get(job.data.cell);
+        // A cell taken before (its worker died or it failed) may have been stored by that worker before it died;
+        // only then are the stored runs read, not for every cell.
+        const takenBefore = job.attemptsStarted > 1 || job.stalledCounter > 0 || job.attemptsMade > 0;
+        const stored = takenBefore ? (await storedRuns(plan)).get(job.data.cell) : undefined;
         if (stored !== undefined) return stored;
         let progress: SweepProgress | undefined;
         const result = await runSweep({ ...plan.sweep, ...runner, out, cells: [job.data.cell] }, { onProgress: (value) => (progress = value) });

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { readRunRecords } from './run-record-store.js';
-import { runSweep, type SweepResult, type SweepSession } from './run-sweep.js';
+import { readSweepManifest, runSweep, type SweepManifest, type SweepResult, type SweepSession } from './run-sweep.js';
 import { loadSweepCards } from './sweep-cards.js';
 import { cellId } from './sweep-cells.js';
 import { cellsOfShard, shardDirectory, type Shard, type ShardRunnerOptions, type SweepPlan } from './sweep-plan.js';
@@ -65,13 +65,12 @@ export async function mergeSweepShards(plan: SweepPlan, found: { readonly extraR
   }
   const records = plan.cells.map((cell) => runs.get(cell.cell)!);
   const sessions: SweepSession[] = [];
-  let manifest: Record<string, unknown> | undefined;
+  let manifest: SweepManifest | undefined;
   for (const directory of await shardDirectories(plan)) {
-    const text = await readFile(join(directory, 'sweep.json'), 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    const shardManifest = JSON.parse(text) as { sessions?: SweepSession[] } & Record<string, unknown>;
+    const shardManifest = await readSweepManifest(join(directory, 'sweep.json'));
+    if (shardManifest === undefined) continue;
     manifest ??= shardManifest;
-    sessions.push(...(shardManifest.sessions ?? []));
+    sessions.push(...shardManifest.sessions);
   }
   await writeFileAtomic(runsPath, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
   await writeFileAtomic(join(plan.sweep.out, 'sweep.json'), `${JSON.stringify({ ...manifest, sessions }, null, 2)}\n`);
