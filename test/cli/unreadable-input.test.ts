@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,19 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 // Root reads any file whatever its mode: as root the compiled bin is run as the user nobody instead.
 const asRoot = process.getuid?.() === 0;
 const bin = join(projectRoot, 'dist', 'src', 'cli', 'main.js');
-const skip = process.platform === 'win32' || (asRoot && !existsSync(bin));
-if (skip) console.warn(`skipping the unreadable-input tests: ${process.platform === 'win32' ? 'no POSIX permissions' : `${bin} is missing (npm run build)`}`);
+// The user nobody must reach the clone: not so under a folder only root may enter (e.g. a `mktemp -d` of 0700).
+const nobodyReachesBin = (): boolean =>
+  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(bin)}, require('node:fs').constants.R_OK)`], { uid: 65534, gid: 65534 }).status === 0;
+const why =
+  process.platform === 'win32'
+    ? 'no POSIX permissions'
+    : asRoot && !existsSync(bin)
+      ? `${bin} is missing (npm run build)`
+      : asRoot && !nobodyReachesBin()
+        ? `the user nobody cannot read ${bin} (a parent folder is closed to others)`
+        : null;
+const skip = why !== null;
+if (skip) console.warn(`skipping the unreadable-input tests: ${why}`);
 
 /** `boden <args>` as a user who cannot read mode-000 paths. */
 function runUnprivileged(args: readonly string[]): Promise<CliResult> {
