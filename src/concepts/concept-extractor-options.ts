@@ -12,6 +12,12 @@ export const conceptExtractorOptionsSchema = z
       .default(() => [...conceptVocabulary]),
     /** Also report the ancestors of every matched concept (`lightgbm` adds `gradient-boosted-trees`, `tree-ensemble`). */
     includeAncestors: z.boolean().default(false),
+    /**
+     * How many physical lines' concepts are memoised (by two hashes of the line; the memo starts afresh when full):
+     * a line carried over from an earlier episode is not matched again. 0 matches every text afresh. Output never
+     * depends on it.
+     */
+    memoisedLines: z.number().int().min(0).max(1 << 24).default(32_768),
   })
   .superRefine((options, context) => {
     for (const issue of vocabularyIssues(options.vocabulary)) context.addIssue({ code: 'custom', path: ['vocabulary', ...issue.path], message: issue.message });

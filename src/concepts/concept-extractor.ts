@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { EmbeddingInput } from '../embedder/embedder.js';
+import { IdentifierTable } from '../embedder/identifier-table.js';
+import { identifierHashBases, stepFirstHash, stepSecondHash } from '../embedder/identifier-tokens.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidOptionsError, type OptionIssue } from '../errors/invalid-options-error.js';
 import { checkArgument } from '../options/check-argument.js';
@@ -28,7 +30,8 @@ interface Phrase {
  * `lightgbm`, `LightGBM` → `lightgbm`; `cross-validation`, `cross_val_score` → `cross-validation`), the
  * longest alias first, so `StratifiedKFold` is `stratified-k-fold` and not also `k-fold`. Comments and
  * strings are read too: model and dataset names often live there (`"bert-base-uncased"`, `"ag_news"`).
- * Also gives each concept's category, family, paradigm and an embedding for the fuzzy metric.
+ * Also gives each concept's category, family, paradigm and an embedding for the fuzzy metric. Matches line by line
+ * and memoises each line's concepts (`memoisedLines`), as most lines of an episode were in an earlier one.
  */
 export class ConceptExtractor {
   readonly #options: ResolvedConceptExtractorOptions;
@@ -36,6 +39,9 @@ export class ConceptExtractor {
   readonly #wholeWords = new Set<string>();
   readonly #phrasesByFirstWord = new Map<string, Phrase[]>();
   readonly #embeddings: ConceptEmbeddings;
+  // Concepts of a line by two 32-bit hashes and the length of the line (not by the line: a line cut from an episode
+  // would keep the whole episode's code alive), in typed arrays (no number or entry object per line for the GC).
+  readonly #memo: IdentifierTable<readonly string[]> | undefined;
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad option or vocabulary entry) and compiles the aliases. */
   constructor(options: ConceptExtractorOptions = {}) {
@@ -44,6 +50,7 @@ export class ConceptExtractor {
     this.#byId = new Map(vocabulary.map((concept) => [concept.id, concept]));
     this.#compile(vocabulary);
     this.#embeddings = new ConceptEmbeddings(vocabulary);
+    this.#memo = this.#options.memoisedLines === 0 ? undefined : new IdentifierTable<readonly string[]>(Math.ceil(Math.log2(2 * this.#options.memoisedLines)));
   }
 
   /** Every concept of the vocabulary, in vocabulary order. */
@@ -133,8 +140,48 @@ export class ConceptExtractor {
     return [...found].sort();
   }
 
-  /** Greedy longest-alias-first matching over the word stream of `text`. */
+  /**
+   * The concepts of `text`, line by line through the memo. Exact, not an approximation: a newline breaks every
+   * phrase (`conceptWords`), so the concepts of a text are the union of those of its lines; and blanks around a line
+   * (tabs, carriage returns, spaces: codes up to 32, none of them letters, digits or breaks) only separate words.
+   */
   #match(text: string, found: Set<string>): void {
+    const memo = this.#memo;
+    if (memo === undefined) {
+      this.#matchWords(text, found);
+      return;
+    }
+    for (let lineStart = 0; lineStart <= text.length; ) {
+      let lineEnd = text.indexOf('\n', lineStart);
+      if (lineEnd === -1) lineEnd = text.length;
+      // Keyed without the line's indentation and trailing blanks, which never change its words: a trimmed line (the
+      // rubric judge's) finds the memo entry the scorer made for the same line of the same episode.
+      let start = lineStart;
+      let end = lineEnd;
+      while (start < end && text.charCodeAt(start) <= 32) start += 1;
+      while (end > start && text.charCodeAt(end - 1) <= 32) end -= 1;
+      lineStart = lineEnd + 1;
+      if (start === end) continue;
+      let first = identifierHashBases.first;
+      let second = identifierHashBases.second;
+      for (let index = start; index < end; index += 1) {
+        const character = text.charCodeAt(index);
+        first = stepFirstHash(first, character);
+        second = stepSecondHash(second, character);
+      }
+      let ids = memo.get(first, second, end - start);
+      if (ids === undefined) {
+        const lineFound = new Set<string>();
+        this.#matchWords(text.slice(start, end), lineFound);
+        ids = lineFound.size === 0 ? noConcepts : [...lineFound];
+        memo.set(first, second, end - start, ids);
+      }
+      for (const id of ids) found.add(id);
+    }
+  }
+
+  /** Greedy longest-alias-first matching over the word stream of `text`. */
+  #matchWords(text: string, found: Set<string>): void {
     const words = conceptWords(text, this.#wholeWords);
     let index = 0;
     while (index < words.length) {
@@ -197,6 +244,8 @@ export class ConceptExtractor {
     this.#phrasesByFirstWord.set(phrase.words[0]!, phrases);
   }
 }
+
+const noConcepts: readonly string[] = Object.freeze([]);
 
 function matchesAt(words: readonly string[], start: number, phrase: readonly string[]): boolean {
   if (start + phrase.length > words.length) return false;
