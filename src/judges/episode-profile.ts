@@ -1,5 +1,6 @@
-import { hashSequence53, hashString53 } from '../embedder/string-hash.js';
+import { hashRange53, hashSequence53, hashString53 } from '../embedder/string-hash.js';
 import { codeLines } from './code-lines.js';
+import { Hash53Set } from './hash53-set.js';
 import type { JudgedEpisode } from './judge.js';
 import { isReportingLine, isStructureLine } from './reporting-line.js';
 
@@ -19,20 +20,26 @@ export interface EpisodeProfile {
   readonly lines: ReadonlySet<string>;
   /** The masked lines that do something: neither reporting/saving lines nor brackets only. */
   readonly substantiveLines: ReadonlySet<string>;
-  /** The code's physical lines, trimmed, comments and all: where concepts are looked for. */
-  readonly rawLines: ReadonlySet<string>;
-  /** `hashString53` of each substantive and each raw line, in the sets' order: the run history's keys, hashed once. */
+  /** `hashString53` of each line and substantive line, in the sets' order: the run history's keys, hashed once. */
+  readonly lineHashes: Float64Array;
   readonly substantiveHashes: Float64Array;
+  /**
+   * The code's distinct physical lines, trimmed, comments and all (where concepts are looked for): each one's
+   * `hashString53` and where it starts and ends in `code`, so only the lines new to the run are ever cut out.
+   */
   readonly rawHashes: Float64Array;
+  readonly rawStarts: Uint32Array;
+  readonly rawEnds: Uint32Array;
 }
 
 /** Profiles `episode`'s plan and code: its raw, normalised and masked lines, and which of them are substantive. */
 export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
   const { lines, masked } = codeLines(episode.code);
-  const rawLines = trimmedLines(episode.code);
+  const raw = trimmedLines(episode.code);
   const allLines = new Set<string>();
   const substantiveLines = new Set<string>();
   const substantiveHashes: number[] = [];
+  const allHashes: number[] = [];
   // Each line is hashed once; a line without numbers is its own masked line (the same string) and shares the hash.
   const lineHashes = new Float64Array(lines.length);
   const maskedHashes = new Float64Array(masked.length);
@@ -43,6 +50,7 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
     lineHashes[index] = lines[index] === line ? hash : hashString53(lines[index]!);
     if (allLines.has(line)) continue;
     allLines.add(line);
+    allHashes.push(hash);
     if (isReportingLine(line) || isStructureLine(line)) continue;
     substantiveLines.add(line);
     substantiveHashes.push(hash);
@@ -56,9 +64,9 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
     planHash: planHash(episode.plan),
     lines: allLines,
     substantiveLines,
-    rawLines,
+    lineHashes: Float64Array.from(allHashes),
     substantiveHashes: Float64Array.from(substantiveHashes),
-    rawHashes: Float64Array.from(rawLines, hashString53),
+    ...raw,
   };
 }
 
@@ -66,9 +74,12 @@ const whiteSpace = /\s/;
 /** What `String.prototype.trim` removes (`\s`), tested cheaply for ASCII. */
 const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || (code > 127 && whiteSpace.test(String.fromCharCode(code)));
 
-/** The physical lines of `code`, trimmed, blank ones left out: each cut once, without a copy of the untrimmed line. */
-function trimmedLines(code: string): Set<string> {
-  const lines = new Set<string>();
+/** The distinct physical lines of `code`, trimmed, blank ones left out: hashed where they stand, none of them cut out. */
+function trimmedLines(code: string): { rawHashes: Float64Array; rawStarts: Uint32Array; rawEnds: Uint32Array } {
+  const seen = new Hash53Set(256);
+  const hashes: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   for (let start = 0; start <= code.length; ) {
     let end = code.indexOf('\n', start);
     if (end === -1) end = code.length;
@@ -76,10 +87,16 @@ function trimmedLines(code: string): Set<string> {
     let last = end;
     while (first < last && isBlank(code.charCodeAt(first))) first += 1;
     while (last > first && isBlank(code.charCodeAt(last - 1))) last -= 1;
-    if (last > first) lines.add(code.slice(first, last));
     start = end + 1;
+    if (last === first) continue;
+    const hash = hashRange53(code, first, last);
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    hashes.push(hash);
+    starts.push(first);
+    ends.push(last);
   }
-  return lines;
+  return { rawHashes: Float64Array.from(hashes), rawStarts: Uint32Array.from(starts), rawEnds: Uint32Array.from(ends) };
 }
 
 // A plan of a few words ("Full rewrite", "fix the bug") names no approach: two such plans being equal says nothing.

@@ -27,12 +27,15 @@ export function compareLines(profile: EpisodeProfile, reference: EpisodeProfile,
   let borrowed = 0;
   let removed = 0;
   let reporting = 0;
+  let index = 0;
   for (const line of profile.lines) {
+    const hash = profile.lineHashes[index]!;
+    index += 1;
     if (reference.lines.has(line)) continue;
     if (!profile.substantiveLines.has(line)) reporting += 1;
     else {
       added += 1;
-      if (history.hasLine(line)) borrowed += 1;
+      if (history.hasLineHash(hash)) borrowed += 1;
     }
   }
   for (const line of reference.lines) {

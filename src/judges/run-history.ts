@@ -1,6 +1,7 @@
 import type { ConceptExtractor } from '../concepts/concept-extractor.js';
 import { hashString53 } from '../embedder/string-hash.js';
 import type { EpisodeProfile } from './episode-profile.js';
+import { Hash53Set } from './hash53-set.js';
 import { modalityOf, type InputModality } from './input-modality.js';
 import { similarityWindow } from './similarity-window.js';
 
@@ -24,8 +25,8 @@ export interface ProfileNovelty {
  *
  * Small on long runs: it keeps whole profiles only of the latest `similarityWindow` episodes (the ones the line
  * comparison reads); of the rest, ids and 53-bit hashes (`hashString53`) of their lines and programs, about a
- * hundred bytes an episode plus the run's distinct lines. An older episode's profile (a parent) is the caller's to
- * rebuild from its text, by `indexOf`.
+ * hundred bytes an episode plus 16 to 32 bytes per distinct line of the run (`Hash53Set`). An older episode's profile
+ * (a parent) is the caller's to rebuild from its text, by `indexOf`.
  */
 export class RunHistory {
   readonly #extractor: ConceptExtractor;
@@ -35,8 +36,8 @@ export class RunHistory {
   readonly #codeOwners = new Map<number, string>();
   readonly #planOwners = new Map<number, string>();
   readonly #maskedOwners = new Map<number, string>();
-  readonly #lines = new Set<number>();
-  readonly #rawLines = new Set<number>();
+  readonly #lines = new Hash53Set();
+  readonly #rawLines = new Hash53Set();
   readonly #concepts = new Set<string>();
   readonly #families = new Set<string>();
   readonly #paradigms = new Set<string>();
@@ -93,8 +94,11 @@ export class RunHistory {
   novelty(profile: EpisodeProfile): ProfileNovelty {
     const last = this.#lastNovelty;
     if (last !== undefined && last.profile === profile && last.size === this.#ids.length) return last.novelty;
-    const novelLines = [...profile.substantiveLines].filter((_, index) => !this.#lines.has(profile.substantiveHashes[index]!));
-    const novelText = [...profile.rawLines].filter((_, index) => !this.#rawLines.has(profile.rawHashes[index]!));
+    const novelLines = linesNotIn(profile.substantiveLines, profile.substantiveHashes, this.#lines);
+    const novelText: string[] = [];
+    for (let index = 0; index < profile.rawHashes.length; index += 1) {
+      if (!this.#rawLines.has(profile.rawHashes[index]!)) novelText.push(profile.code.slice(profile.rawStarts[index], profile.rawEnds[index]));
+    }
     const concepts = this.#extractor.extractFromText(novelText.join('\n')).filter((id) => !this.#concepts.has(id));
     const families = new Set<string>();
     const paradigms = new Set<string>();
@@ -132,10 +136,26 @@ export class RunHistory {
     return this.#lines.has(hashString53(line));
   }
 
+  /** `hasLine` of the line with this `hashString53` (a profile's, hashed once). */
+  hasLineHash(hash: number): boolean {
+    return this.#lines.has(hash);
+  }
+
   /** Whether a concept occurs in some earlier episode's code. */
   hasConcept(id: string): boolean {
     return this.#concepts.has(id);
   }
+}
+
+/** The lines of `lines` whose hash (`hashes`, in the set's order) is not in `known`, in order. */
+function linesNotIn(lines: ReadonlySet<string>, hashes: Float64Array, known: Hash53Set): string[] {
+  const missing: string[] = [];
+  let index = 0;
+  for (const line of lines) {
+    if (!known.has(hashes[index]!)) missing.push(line);
+    index += 1;
+  }
+  return missing;
 }
 
 function setIfAbsent<Key, Value>(map: Map<Key, Value>, key: Key, value: Value): void {

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
-import { normaliseCode } from '../text/normalise-code.js';
+import { normalisedCodeHash } from '../text/normalise-code.js';
 import type { NoveltyCandidate, NoveltyMetric } from './novelty-metric.js';
 
 // The scorer hands the same candidate object to score() and observe(): normalise and hash its code once.
-const fingerprints = new WeakMap<NoveltyCandidate, string>();
+const fingerprints = new WeakMap<NoveltyCandidate, number>();
 
-function fingerprint(candidate: NoveltyCandidate): string {
+function fingerprint(candidate: NoveltyCandidate): number {
   let value = fingerprints.get(candidate);
   if (value === undefined) {
-    value = createHash('sha256').update(normaliseCode(candidate.code)).digest('base64');
+    value = normalisedCodeHash(candidate.code);
     fingerprints.set(candidate, value);
   }
   return value;
@@ -16,8 +15,8 @@ function fingerprint(candidate: NoveltyCandidate): string {
 
 /**
  * The trivial exact-duplicate check: 1 when the episode's normalised code (comments and whitespace removed)
- * is new to the run, 0 when an earlier episode ran the same code. The first episode scores 1. Keeps one hash per
- * episode, not the code.
+ * is new to the run, 0 when an earlier episode ran the same code. The first episode scores 1. Keeps one 53-bit hash
+ * per episode (`normalisedCodeHash`), not the code.
  */
 export function uniqueCodeMetric(): NoveltyMetric {
   return {
@@ -25,7 +24,7 @@ export function uniqueCodeMetric(): NoveltyMetric {
     id: 'unique-code',
     description: '1 if the normalised code is new to the run, 0 if an earlier episode ran the same code',
     startRun() {
-      const seen = new Set<string>();
+      const seen = new Set<number>();
       return {
         score: (candidate) => (seen.has(fingerprint(candidate)) ? 0 : 1),
         observe: (candidate) => {

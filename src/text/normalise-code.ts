@@ -1,4 +1,5 @@
 import { detectCodeLanguage } from '../embedder/code-language.js';
+import { hashCodes53 } from '../embedder/string-hash.js';
 import { codesToString } from './codes-to-string.js';
 
 const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 160;
@@ -17,6 +18,22 @@ let buffer = new Uint16Array(1 << 14);
  * parts and joining them took half as long again (70 against 47 µs per shared program, in one process).
  */
 export function normaliseCode(code: string): string {
+  // The length first: normalising may replace the buffer with a larger one.
+  const length = normaliseIntoBuffer(code);
+  return codesToString(buffer, length);
+}
+
+/**
+ * `hashString53(normaliseCode(code))`, hashed from the scratch buffer without making the string: the duplicate check's
+ * fingerprint (two programs share one by chance with probability about 2^-53 per pair).
+ */
+export function normalisedCodeHash(code: string): number {
+  const length = normaliseIntoBuffer(code);
+  return hashCodes53(buffer, length);
+}
+
+/** Writes `normaliseCode(code)`'s character codes into `buffer` (grown when too small); returns how many. */
+function normaliseIntoBuffer(code: string): number {
   const python = detectCodeLanguage(code) === 'python';
   if (buffer.length < code.length) buffer = new Uint16Array(2 * code.length);
   // The output is never longer than the code: a space is written only where at least one character was dropped.
@@ -74,5 +91,5 @@ export function normaliseCode(code: string): string {
       index += 1;
     }
   }
-  return codesToString(out, written);
+  return written;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashSequence53, hashString53 } from '../../src/embedder/string-hash.js';
 import { codeLines } from '../../src/judges/code-lines.js';
 import { codesToString } from '../../src/text/codes-to-string.js';
-import { normaliseCode } from '../../src/text/normalise-code.js';
+import { normaliseCode, normalisedCodeHash } from '../../src/text/normalise-code.js';
 import { referenceCodeLines, referenceNormaliseCode } from '../fixtures/reference-code-text.js';
 
 // Pieces that exercise every branch of both scanners: comments of both languages, every quote (tripled, escaped,
@@ -65,6 +65,15 @@ describe('the buffered code scanners against their slice-and-join reference', ()
     );
   });
 
+  it('normalisedCodeHash is the 53-bit hash of the reference normalisation, on any text', () => {
+    fc.assert(
+      fc.property(code, (text) => {
+        expect(normalisedCodeHash(text)).toBe(hashString53(referenceNormaliseCode(text)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('codeLines equals the reference on any text', () => {
     fc.assert(
       fc.property(code, (text) => {
@@ -78,6 +87,7 @@ describe('the buffered code scanners against their slice-and-join reference', ()
     const long = `import os\n${'value = compute(a ,\n  b, )  # note\ntext = "x  y" \\\n  + 1\n'.repeat(1200)}`;
     expect(long.length).toBeGreaterThan(1 << 14);
     expect(normaliseCode(long)).toBe(referenceNormaliseCode(long));
+    expect(normalisedCodeHash(long)).toBe(hashString53(referenceNormaliseCode(long)));
     expect(codeLines(long)).toEqual(referenceCodeLines(long));
   });
 });
