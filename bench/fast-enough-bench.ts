@@ -3,8 +3,9 @@
  * of the commit before the work began), so before and after come from the same machine under the same load; the
  * load average is printed before and after each measure. Each measure of each tree runs in its own process:
  * - live: a scorer and a rubric judge that have seen `--priors` episodes of the synthetic long run (the shared
- *   episodes, each copy renamed), then `--samples` new nodes each scored, judged and observed: p50 of `score()`,
- *   of the verdict, of both, and of `observe()`;
+ *   episodes, each copy renamed and some of its lines edited, so it carries over about as much of its code from
+ *   earlier episodes as the shared runs do past their drafts: both are printed), then `--samples` new nodes each
+ *   scored, judged and observed: p50 of `score()`, of the verdict, of both, and of `observe()`;
  * - judge: the rubric judge's verdict p50 and held heap at `--large` prior episodes (`bench:judge-scaling`'s child);
  * - replay: the shared runs replayed as `boden score` does (`scoreRunNovelty`), seven passes (each well under a
  *   second): the median's rate, and the first's (a cold process, as one `boden score` is);
@@ -23,8 +24,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { JudgedEpisode } from '../src/judges/judge.js';
+import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
 import { machineLine, percentile } from './support/bench-measurements.js';
-import { loadSharedEpisodes, sharedTrajectories, syntheticNode, syntheticParents } from './support/synthetic-long-run.js';
+import { carriedOver, loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticNode, syntheticParents, type CarriedOver } from './support/synthetic-long-run.js';
 
 const measureNames = ['live', 'judge', 'replay', 'build', 'startup', 'demo'] as const;
 type MeasureName = (typeof measureNames)[number];
@@ -221,6 +223,15 @@ function inChild(measure: MeasureName, tree: string): Numbers {
 
 const results = new Map<string, Map<string, Numbers>>(trees.map((tree) => [tree, new Map()]));
 console.log(machineLine());
+{
+  const sharedRuns = [];
+  for (const input of await expandTrajectoryInputs([sharedTrajectories])) for (const run of await importTrajectory(input)) sharedRuns.push(run.episodes);
+  const episodes = await loadSharedEpisodes();
+  const synthetic = carriedOver([syntheticLongRun(episodes, priors + samples)], episodes.length);
+  const shared = carriedOver(sharedRuns, 8);
+  const describe = (carried: CarriedOver) => `${(100 * carried.share).toFixed(0)} % of the code carried over, ${carried.newLinesPerEpisode.toFixed(0)} new lines an episode`;
+  console.log(`workload: synthetic run of ${priors + samples} (past its first copy) ${describe(synthetic)}; shared runs past their 8th episode ${describe(shared)}`);
+}
 for (const measure of only) {
   const started = performance.now();
   if (measure === 'startup') {
