@@ -6,12 +6,13 @@
  *   episodes, each copy renamed and some of its lines edited, so it carries over about as much of its code from
  *   earlier episodes as the shared runs do past their drafts: both are printed), then `--samples` new nodes each
  *   scored, judged and observed: p50 of `score()`, of the verdict, of both, and of `observe()`;
- * - judge: the rubric judge's verdict p50 and held heap at `--large` prior episodes (`bench:judge-scaling`'s child);
+ * - judge: the rubric judge's verdict p50 and held memory (heap and typed arrays) at `--large` prior episodes (`bench:judge-scaling`'s child);
  * - replay: the shared runs replayed as `boden score` does (`scoreRunNovelty`), seven passes (each well under a
- *   second): the median's rate, and the first's (a cold process, as one `boden score` is);
+ *   second), each with a fresh concept extractor (so its line memo holds nothing of an earlier pass): the median's
+ *   rate, and the first's (a cold process, as one `boden score` is);
  * - build: `--large` episodes scored and observed from scratch, one node made at a time so the run's texts are not
  *   held: wall time and how far the process's resident memory rose above its level before the run (the live run's
- *   memory is that rise plus the judge's heap at the same size);
+ *   memory is that rise plus the judge's memory at the same size);
  * - start-up: `boden --help` and `boden score <one file>` of the tree's build, interleaved, `--runs` each;
  * - demo: `boden demo` (its defaults) with a fresh memo and output directory until its first table line.
  *
@@ -103,11 +104,17 @@ async function measureReplay(tree: string): Promise<Numbers> {
   const { expandTrajectoryInputs, importTrajectory } = (await import(pathToFileURL(resolve(tree, 'adapters/trajectory/index.ts')).href)) as typeof import('../adapters/trajectory/index.js');
   const runs = [];
   for (const input of await expandTrajectoryInputs([sharedTrajectories])) runs.push(...(await importTrajectory(input)));
+  const { ConceptExtractor } = await fromTree<typeof import('../src/concepts/concept-extractor.js')>(tree, 'concepts/concept-extractor.ts');
   const episodes = runs.reduce((sum, run) => sum + run.episodes.length, 0);
   const rates = new Float64Array(7);
   for (let pass = 0; pass < rates.length; pass += 1) {
+    // Each pass with a fresh extractor: an extractor that memoises lines would otherwise hold every line of the runs
+    // after the first pass, which a first reading of them never does.
+    const extractor = new ConceptExtractor();
+    const known = new Set(extractor.vocabulary.map((concept) => concept.id));
+    const concepts = { extract: (input: { plan: string; code: string }) => extractor.extract(input), embedding: (id: string) => (known.has(id) ? extractor.conceptEmbedding(id) : undefined) };
     const started = performance.now();
-    for (const run of runs) await scoreRunNovelty(run);
+    for (const run of runs) await scoreRunNovelty(run, { concepts });
     rates[pass] = episodes / ((performance.now() - started) / 1000);
   }
   return { episodesPerSecond: percentile(rates, 0.5), firstPass: rates[0]! };
@@ -117,7 +124,11 @@ async function measureReplay(tree: string): Promise<Numbers> {
 async function measureBuild(tree: string): Promise<Numbers> {
   const { createNoveltyScorer } = await fromTree<typeof import('../src/scoring/novelty-scorer.js')>(tree, 'scoring/novelty-scorer.ts');
   const episodes = await loadSharedEpisodes();
+  const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  gc();
   const baseRss = process.memoryUsage().rss;
+  const baseHeld = held();
   const scorer = createNoveltyScorer();
   const started = performance.now();
   for (let index = 0; index < large; index += 1) {
@@ -127,7 +138,13 @@ async function measureBuild(tree: string): Promise<Numbers> {
     await scorer.observe(node, { valid: true });
   }
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, peakRssBytes: process.resourceUsage().maxRSS * 1024, baseRssBytes: baseRss };
+  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+  gc();
+  // The scorer's JavaScript objects and typed arrays still alive after a full collection (the HNSW graph is native: in
+  // the RSS only); the RSS peak above also holds the garbage V8 let pile up between collections.
+  const heldBytes = held() - baseHeld;
+  if (scorer.size !== large) throw new Error(`build: the scorer holds ${scorer.size} episodes, not ${large}`);
+  return { seconds, peakRssBytes, baseRssBytes: baseRss, heldBytes };
 }
 
 /** The judge-scaling child's measurement at `large` priors. */
@@ -213,7 +230,7 @@ for (const tree of trees) if (!existsSync(resolve(tree, 'src/scoring/novelty-sco
 
 /** One measure of one tree in its own process. */
 function inChild(measure: MeasureName, tree: string): Numbers {
-  const child = spawnSync(process.execPath, ['--max-old-space-size=12000', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', `${measure}@${tree}`, '--priors', String(priors), '--large', String(large), '--samples', String(samples)], {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12000', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', `${measure}@${tree}`, '--priors', String(priors), '--large', String(large), '--samples', String(samples)], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
   });
@@ -252,19 +269,19 @@ const rows: { label: string; target: string; cell: (get: (measure: MeasureName) 
   { label: `score() p50 at ${priors} priors`, target: '-', cell: (get) => get('live') && `${get('live')!.scoreMs!.toFixed(3)} ms` },
   { label: `observe() p50 at ${priors} priors`, target: '≤ 0.25 ms', cell: (get) => get('live') && `${get('live')!.observeMs!.toFixed(3)} ms` },
   { label: `rubric verdict p50 at ${priors} / ${large} priors`, target: '≤ 0.3 / 0.5 ms', cell: (get) => (get('live') ?? get('judge')) && `${get('live')?.verdictMs!.toFixed(3) ?? '-'} / ${get('judge')?.verdictMs!.toFixed(3) ?? '-'} ms` },
-  { label: `rubric judge heap at ${large} priors`, target: '≤ 200 MB', cell: (get) => get('judge') && mb(get('judge')!.judgeBytes!) },
+  { label: `rubric judge memory (heap + typed arrays) at ${large} priors`, target: '≤ 200 MB', cell: (get) => get('judge') && mb(get('judge')!.judgeBytes!) },
   { label: 'replay of the shared runs (one core)', target: '≥ 5,000 episodes/s', cell: (get) => get('replay') && `${Math.round(get('replay')!.episodesPerSecond!)} /s (first pass ${Math.round(get('replay')!.firstPass!)})` },
   { label: `building a ${large}-episode run from scratch`, target: '≤ 60 s', cell: (get) => get('build') && `${get('build')!.seconds!.toFixed(0)} s` },
   { label: '`boden --help` / `boden score <one file>` p50 wall', target: '≤ 150 / 400 ms', cell: (get) => get('startup') && `${get('startup')!.helpMs!.toFixed(0)} / ${get('startup')!.scoreMs!.toFixed(0)} ms (node -e 0: ${get('startup')!.bareMs!.toFixed(0)})` },
   { label: '`boden demo` until its first table line, cold memo', target: '≤ 60 s', cell: (get) => get('demo') && `${get('demo')!.seconds!.toFixed(0)} s` },
   {
-    label: `memory of a live run of ${large} episodes (scorer's peak RSS rise + judge heap)`,
+    label: `memory of a live run of ${large} episodes (scorer's peak RSS rise + judge memory)`,
     target: '≤ 250 MB',
     cell: (get) => {
       const [build, judge] = [get('build'), get('judge')];
       if (build === undefined || judge === undefined) return undefined;
       const rise = build.peakRssBytes! - build.baseRssBytes!;
-      return `${mb(rise + judge.judgeBytes!)} (scorer's RSS rise ${mb(rise)} over ${mb(build.baseRssBytes!)}, judge heap ${mb(judge.judgeBytes!)})`;
+      return `${mb(rise + judge.judgeBytes!)} (scorer's RSS rise ${mb(rise)} over ${mb(build.baseRssBytes!)}, of it JS held after a full GC ${build.heldBytes === undefined ? '-' : build.heldBytes < 1024 * 1024 ? '< 1 MB' : mb(build.heldBytes)}; judge ${mb(judge.judgeBytes!)})`;
     },
   },
 ];

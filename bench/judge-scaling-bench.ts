@@ -1,9 +1,9 @@
 /**
  * How the rubric judge scales with the run: for each `--priors` n, a judge builds the history of n episodes of the
- * synthetic long run (the shared episodes, each copy renamed, as `bench:score` uses), then judges `--samples` more
- * one by one as a live search does (each against all earlier ones), and reports the verdict p50/p95, the build time
- * and the heap the judge holds (the heap with it minus the heap without it, each after a full GC; the episodes
- * are the caller's and alive in both). Parents follow an AIDE-like pattern from a fixed seed: half the previous episode, a third one of the
+ * synthetic long run (the shared episodes, each copy renamed and some lines edited, as `bench:score` uses), then
+ * judges `--samples` more one by one as a live search does (each against all earlier ones), and reports the verdict
+ * p50/p95, the build time and the memory the judge holds (heap and typed arrays' buffers with it minus without it,
+ * each after a full GC; the episodes are the caller's and alive in both). Parents follow an AIDE-like pattern from a fixed seed: half the previous episode, a third one of the
  * latest 64, the rest any earlier episode. `--trees` takes several project trees (e.g. a worktree of an older
  * commit), each n and tree in its own process, so before and after come from one run on one machine; the load
  * average is printed before and after.
@@ -51,9 +51,9 @@ if (values.child) {
   const trees = values.trees.split(',');
   for (const tree of trees) if (!existsSync(resolve(tree, 'src/judges/rubric-judge.ts'))) throw new Error(`--trees: ${tree} has no src/judges/rubric-judge.ts`);
   console.log(machineLine());
-  console.log('\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge heap MB | KB per episode more than the row before |');
+  console.log('\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge memory MB (heap + typed arrays) | KB per episode more than the row before |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  // The heap has a fixed part (cached profiles) and a part per episode: the growth between sizes is the latter.
+  // The memory has a fixed part (cached profiles) and a part per episode: the growth between sizes is the latter.
   const previous = new Map<string, Measurement>();
   for (const priors of priorCounts) {
     for (const tree of trees) {
@@ -97,11 +97,13 @@ async function measure(tree: string, priors: number): Promise<Measurement> {
     times[index - 1] = performance.now() - started;
     earlier.push(episode);
   }
-  // What the judge holds: the heap with it minus the heap without it, the episodes alive in both.
+  // What the judge holds: the heap and the typed arrays' buffers (outside the heap) with it minus without it, the
+  // episodes alive in both.
+  const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   gc();
-  const withJudge = process.memoryUsage().heapUsed;
+  const withJudge = held();
   judge = undefined;
   gc();
-  const judgeBytes = withJudge - process.memoryUsage().heapUsed;
+  const judgeBytes = withJudge - held();
   return { tree, priors, buildSeconds, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), judgeBytes };
 }
