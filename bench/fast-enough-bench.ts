@@ -1,7 +1,8 @@
 /**
  * Every target of "Fast enough" in one run, for one or more project trees side by side (e.g. this tree and a worktree
  * of the commit before the work began), so before and after come from the same machine under the same load; the
- * load average is printed before and after each measure. Each measure of each tree runs in its own process:
+ * load average is printed before and after each measure. Each measure of each tree runs in its own process (live and
+ * replay in `--rounds` processes per tree, the trees alternating, and the median of the rounds reported):
  * - live: a scorer and a rubric judge that have seen `--priors` episodes of the synthetic long run (the shared
  *   episodes, each copy renamed and some of its lines edited, so it carries over about as much of its code from
  *   earlier episodes as the shared runs do past their drafts: both are printed), then `--samples` new nodes each
@@ -16,7 +17,7 @@
  * - start-up: `boden --help` and `boden score <one file>` of the tree's build, interleaved, `--runs` each;
  * - demo: `boden demo` (its defaults) with a fresh memo and output directory until its first table line.
  *
- *   npm run build && npm run bench:fast-enough -- --trees .,tmp/before   # [--priors 10000] [--large 100000] [--samples 300] [--runs 15] [--only live,judge,...]
+ *   npm run build && npm run bench:fast-enough -- --trees .,tmp/before   # [--priors 10000] [--large 100000] [--samples 300] [--runs 15] [--rounds 3] [--only live,judge,...]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,12 +40,13 @@ const { values } = parseArgs({
     large: { type: 'string', default: '100000' },
     samples: { type: 'string', default: '300' },
     runs: { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: measureNames.join(',') },
     child: { type: 'string' },
   },
 });
-const [priors, large, samples, runs] = [values.priors, values.large, values.samples, values.runs].map(Number) as [number, number, number, number];
-for (const [name, value] of [['--priors', priors], ['--large', large], ['--samples', samples], ['--runs', runs]] as const) {
+const [priors, large, samples, runs, rounds] = [values.priors, values.large, values.samples, values.runs, values.rounds].map(Number) as [number, number, number, number, number];
+for (const [name, value] of [['--priors', priors], ['--large', large], ['--samples', samples], ['--runs', runs], ['--rounds', rounds]] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
 }
 const only = values.only.split(',') as MeasureName[];
@@ -254,12 +256,24 @@ for (const measure of only) {
   if (measure === 'startup') {
     for (const [tree, numbers] of measureStartup()) results.get(tree)!.set(measure, numbers);
   } else {
-    for (const tree of trees) {
-      const numbers = measure === 'judge' ? measureJudge(tree) : measure === 'demo' ? await measureDemo(tree) : inChild(measure, tree);
-      results.get(tree)!.set(measure, numbers);
+    // The short measures run in `--rounds` child processes per tree, the trees' order alternating, and report the
+    // median of the rounds: one process's figure moves by a third from one to the next on this shared machine.
+    const rounded = measure === 'live' || measure === 'replay';
+    const byTree = new Map<string, Numbers[]>(trees.map((tree) => [tree, []]));
+    for (let round = 0; round < (rounded ? rounds : 1); round += 1) {
+      for (const tree of round % 2 === 0 ? trees : [...trees].reverse()) {
+        byTree.get(tree)!.push(measure === 'judge' ? measureJudge(tree) : measure === 'demo' ? await measureDemo(tree) : inChild(measure, tree));
+      }
     }
+    for (const [tree, rows] of byTree) results.get(tree)!.set(measure, medianOfRounds(rows));
   }
   console.log(`${measure}: ${((performance.now() - started) / 1000).toFixed(0)} s; after it ${machineLine().replace(/^.*load average/, 'load average')}`);
+}
+
+/** Each number's median over the rounds. */
+function medianOfRounds(rows: readonly Numbers[]): Numbers {
+  const keys = Object.keys(rows[0]!);
+  return Object.fromEntries(keys.map((key) => [key, percentile(Float64Array.from(rows, (row) => row[key]!), 0.5)]));
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
