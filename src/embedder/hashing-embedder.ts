@@ -25,6 +25,9 @@ export interface FrozenIdf {
   readonly documentFrequencies: Readonly<Record<string, number>>;
 }
 
+// The options' defaults, parsed on first use and shared: a replay makes an embedder per run.
+let defaultOptions: Record<string, unknown> | undefined;
+
 /**
  * The offline default `Embedder`: deterministic feature hashing of an episode's plan and code into one
  * L2-normalised `Float32Array`. Plan words, word n-grams and code identifiers (split and whole, dotted API
@@ -217,7 +220,8 @@ export class HashingEmbedder implements Embedder {
   }
 
   #describe(): string {
-    const defaults: Record<string, unknown> = hashingEmbedderOptionsSchema.parse({});
+    defaultOptions ??= hashingEmbedderOptionsSchema.parse({});
+    const defaults: Record<string, unknown> = defaultOptions;
     const parts = Object.entries(this.#options)
       .filter(([key, value]) => key !== 'idf' && key !== 'dimensions' && defaults[key] !== value)
       .map(([key, value]) => `${key}=${String(value)}`);

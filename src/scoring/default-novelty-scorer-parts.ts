@@ -15,18 +15,20 @@ export interface NoveltyScorerParts {
   readonly concepts: ConceptSource;
 }
 
-// The vocabulary is compiled once per process: every run's scorer shares the same immutable extractor.
-let sharedExtractor: ConceptExtractor | undefined;
+// The vocabulary is compiled once per process: every run's scorer shares the same extractor (its only state is a
+// memo of lines, which changes no result) and the same source around it.
+let sharedSource: ConceptSource | undefined;
 
 /** The curated ML-concept vocabulary as a `ConceptSource`. */
 export function defaultConceptSource(): ConceptSource {
-  sharedExtractor ??= new ConceptExtractor();
-  const extractor = sharedExtractor;
+  if (sharedSource !== undefined) return sharedSource;
+  const extractor = new ConceptExtractor();
   const known = new Set(extractor.vocabulary.map((concept) => concept.id));
-  return {
+  sharedSource = {
     extract: (input) => extractor.extract(input),
     embedding: (id) => (known.has(id) ? extractor.conceptEmbedding(id) : undefined),
   };
+  return sharedSource;
 }
 
 /**
