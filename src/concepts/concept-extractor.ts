@@ -18,6 +18,8 @@ import { conceptWords, phraseBreak } from './concept-words.js';
 
 /** What `extract` reads: a plan and the code, both text. */
 const ExtractInputSchema = z.object({ plan: z.string(), code: z.string() });
+/** What `extractFromText` reads (made once: building a schema costs more than checking with it). */
+const TextSchema = z.string();
 /** One alias compiled to the word sequence it matches. */
 interface Phrase {
   readonly words: readonly string[];
@@ -74,7 +76,7 @@ export class ConceptExtractor {
 
   /** Sorted unique ids of the concepts in one text. */
   extractFromText(text: string): string[] {
-    checkArgument(z.string(), text, 'text');
+    checkArgument(TextSchema, text, 'text');
     const found = new Set<string>();
     this.#match(text, found);
     return this.#finish(found);
