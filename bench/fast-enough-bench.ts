@@ -7,7 +7,8 @@
  *   episodes, each copy renamed and some of its lines edited, so it carries over about as much of its code from
  *   earlier episodes as the shared runs do past their drafts: both are printed), then `--samples` new nodes each
  *   scored, judged and observed: p50 of `score()`, of the verdict, of both, and of `observe()`;
- * - judge: the rubric judge's verdict p50 and held memory (heap and typed arrays) at `--large` prior episodes (`bench:judge-scaling`'s child);
+ * - judge: the rubric judge's verdict p50 and held memory (heap and typed arrays) at `--large` prior episodes
+ *   (`bench:judge-scaling`'s child);
  * - replay: the shared runs replayed as `boden score` does (`scoreRunNovelty`), seven passes (each well under a
  *   second), each with a fresh concept extractor (so its line memo holds nothing of an earlier pass): the median's
  *   rate, and the first's (a cold process, as one `boden score` is);
