@@ -1,4 +1,5 @@
-import { ConceptExtractor } from '../concepts/concept-extractor.js';
+import type { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { defaultConceptExtractor } from '../concepts/default-concept-extractor.js';
 import { parseOptions } from '../options/parse-options.js';
 import { profileEpisode, type EpisodeProfile } from './episode-profile.js';
 import type { JudgedEpisode, Judge, JudgeInput } from './judge.js';
@@ -60,7 +61,7 @@ export class RubricJudge implements Judge {
     const parsed = parseOptions(rubricJudgeOptionsSchema, options, 'RubricJudge');
     this.id = parsed.id;
     this.parameters = parsed.parameters ?? fittedRubricJudgeParameters;
-    this.#extractor = parsed.extractor ?? sharedExtractor();
+    this.#extractor = parsed.extractor ?? defaultConceptExtractor();
     this.#maxCachedRuns = parsed.maxCachedRuns;
     this.#maxCachedProfiles = parsed.maxCachedProfiles;
   }
@@ -147,12 +148,4 @@ function extendsHistory(earlier: readonly JudgedEpisode[], history: RunHistory):
     if (earlier[size - 1 - distance]!.id !== history.idAt(size - 1 - distance)) return false;
   }
   return size === 0 || earlier[0]!.id === history.idAt(0);
-}
-
-// Compiling the vocabulary takes milliseconds: every judge built without an extractor shares one.
-let defaultExtractor: ConceptExtractor | undefined;
-
-function sharedExtractor(): ConceptExtractor {
-  defaultExtractor ??= new ConceptExtractor();
-  return defaultExtractor;
 }

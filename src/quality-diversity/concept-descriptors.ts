@@ -1,12 +1,10 @@
-import { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { defaultConceptExtractor } from '../concepts/default-concept-extractor.js';
 import { parseOptions } from '../options/parse-options.js';
 import { ConceptDescriptorsOptionsSchema, type ConceptDescriptorsOptions } from './concept-descriptors-options.js';
 import type { Descriptors } from './descriptors.js';
 
 /** The value of an axis on which a candidate has nothing (no model named, no validation scheme). */
 export const noDescriptorValue = 'none';
-
-let sharedExtractor: ConceptExtractor | undefined;
 
 /**
  * Descriptors for free: a candidate's cell from the concepts boden's extractor reads in its plan and code, so a
@@ -22,7 +20,7 @@ let sharedExtractor: ConceptExtractor | undefined;
 export function conceptDescriptors(options: ConceptDescriptorsOptions = {}): Descriptors {
   const parsed = parseOptions(ConceptDescriptorsOptionsSchema, options, 'conceptDescriptors');
   const { axes } = parsed;
-  const extractor = parsed.extractor ?? (sharedExtractor ??= new ConceptExtractor());
+  const extractor = parsed.extractor ?? defaultConceptExtractor();
   return {
     specificationVersion: 'v1',
     axes,

@@ -1,4 +1,4 @@
-import { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { defaultConceptExtractor } from '../concepts/default-concept-extractor.js';
 import type { Embedder } from '../embedder/embedder.js';
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
@@ -15,14 +15,13 @@ export interface NoveltyScorerParts {
   readonly concepts: ConceptSource;
 }
 
-// The vocabulary is compiled once per process: every run's scorer shares the same extractor (its only state is a
-// memo of lines, which changes no result) and the same source around it.
+// Every run's scorer shares the same source around the process's default extractor.
 let sharedSource: ConceptSource | undefined;
 
 /** The curated ML-concept vocabulary as a `ConceptSource`. */
 export function defaultConceptSource(): ConceptSource {
   if (sharedSource !== undefined) return sharedSource;
-  const extractor = new ConceptExtractor();
+  const extractor = defaultConceptExtractor();
   const known = new Set(extractor.vocabulary.map((concept) => concept.id));
   sharedSource = {
     extract: (input) => extractor.extract(input),

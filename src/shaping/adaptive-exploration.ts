@@ -1,4 +1,4 @@
-import { ConceptExtractor } from '../concepts/concept-extractor.js';
+import { defaultConceptExtractor } from '../concepts/default-concept-extractor.js';
 import { parseOptions } from '../options/parse-options.js';
 import {
   AdaptiveExplorationOptionsSchema,
@@ -16,12 +16,8 @@ export interface AdaptiveExplorationMiddleware extends SelectorMiddleware {
   readonly mode: 'exploit' | 'explore';
 }
 
-let sharedExtractor: ConceptExtractor | undefined;
-
 function defaultConcepts(): DirectiveConcepts {
-  // Compiling the vocabulary costs a few milliseconds: do it once per process, and only when needed.
-  sharedExtractor ??= new ConceptExtractor();
-  const extractor = sharedExtractor;
+  const extractor = defaultConceptExtractor();
   return { extract: (input) => extractor.extract(input), categoryOf: (id) => extractor.concept(id)?.category };
 }
 
