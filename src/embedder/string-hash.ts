@@ -47,7 +47,7 @@ export function hashRange53(text: string, start: number, end: number): number {
     first = Math.imul(first ^ code, fnvPrime);
     second = Math.imul(second ^ code, 0x5bd1e995);
   }
-  return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, 0);
+  return finish53(first, second);
 }
 
 /** `hashString53` of the string of the first `length` UTF-16 code units of `codes`, without making the string. */
@@ -59,6 +59,11 @@ export function hashCodes53(codes: Uint16Array, length: number): number {
     first = Math.imul(first ^ code, fnvPrime);
     second = Math.imul(second ^ code, 0x5bd1e995);
   }
+  return finish53(first, second);
+}
+
+/** The 53-bit value of `hashString53`'s two lanes: each finalised, the second cut to 21 bits. */
+function finish53(first: number, second: number): number {
   return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, 0);
 }
 

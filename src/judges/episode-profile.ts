@@ -41,13 +41,13 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
   const substantiveHashes: number[] = [];
   const allHashes: number[] = [];
   // Each line is hashed once; a line without numbers is its own masked line (the same string) and shares the hash.
-  const lineHashes = new Float64Array(lines.length);
+  const unmaskedHashes = new Float64Array(lines.length);
   const maskedHashes = new Float64Array(masked.length);
   for (let index = 0; index < masked.length; index += 1) {
     const line = masked[index]!;
     const hash = hashString53(line);
     maskedHashes[index] = hash;
-    lineHashes[index] = lines[index] === line ? hash : hashString53(lines[index]!);
+    unmaskedHashes[index] = lines[index] === line ? hash : hashString53(lines[index]!);
     if (allLines.has(line)) continue;
     allLines.add(line);
     allHashes.push(hash);
@@ -59,7 +59,7 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
     id: episode.id,
     plan: episode.plan,
     code: episode.code,
-    codeHash: hashSequence53(lineHashes),
+    codeHash: hashSequence53(unmaskedHashes),
     maskedHash: hashSequence53(maskedHashes),
     planHash: planHash(episode.plan),
     lines: allLines,
