@@ -1,3 +1,4 @@
+import { detachedString } from '../text/detached-string.js';
 import { splitIdentifier } from '../embedder/split-identifier.js';
 
 /** Stands between words that must not form one phrase (across a bracket, a line, a sentence end). */
@@ -50,8 +51,10 @@ function wordParts(word: string, wholeWords: ReadonlySet<string>): readonly stri
   let parts = partsCache.get(word);
   if (parts === undefined) {
     if (partsCache.size >= partsCacheLimit) partsCache.clear();
-    parts = splitIdentifier(word);
-    partsCache.set(word, parts);
+    // Keyed and split from a copy: a word cut from a text would keep the whole text alive in the memo.
+    const ownWord = detachedString(word);
+    parts = splitIdentifier(ownWord);
+    partsCache.set(ownWord, parts);
   }
   return parts;
 }

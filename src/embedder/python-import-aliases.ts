@@ -1,3 +1,4 @@
+import { detachedString } from '../text/detached-string.js';
 import { codeTermHash, identifierKey, identifierTokens, type IdentifierKey } from './identifier-tokens.js';
 
 const importStatement = /import[ \t]+([^\n#;]+)/y;
@@ -61,8 +62,10 @@ export function readPythonImportCached(code: string, index: number): [name: stri
   let bindings = importCache.get(line);
   if (bindings === undefined) {
     if (importCache.size >= 10_000) importCache.clear();
-    bindings = readPythonImport(line, 0);
-    importCache.set(line, bindings);
+    // Read from a copy: the key and the names cut from it must not keep the episode's code alive.
+    const ownLine = detachedString(line);
+    bindings = readPythonImport(ownLine, 0);
+    importCache.set(ownLine, bindings);
   }
   return bindings;
 }
