@@ -1,6 +1,5 @@
-import { hashRange53, hashSequence53, hashString53 } from '../embedder/string-hash.js';
+import { hashSequence53, hashString53 } from '../embedder/string-hash.js';
 import { codeLines } from './code-lines.js';
-import { Hash53Set } from './hash53-set.js';
 import type { JudgedEpisode } from './judge.js';
 import { isReportingLine, isStructureLine } from './reporting-line.js';
 
@@ -23,19 +22,11 @@ export interface EpisodeProfile {
   /** `hashString53` of each line and substantive line, in the sets' order: the run history's keys, hashed once. */
   readonly lineHashes: Float64Array;
   readonly substantiveHashes: Float64Array;
-  /**
-   * The code's distinct physical lines, trimmed, comments and all (where concepts are looked for): each one's
-   * `hashString53` and where it starts and ends in `code`, so only the lines new to the run are ever cut out.
-   */
-  readonly rawHashes: Float64Array;
-  readonly rawStarts: Uint32Array;
-  readonly rawEnds: Uint32Array;
 }
 
-/** Profiles `episode`'s plan and code: its raw, normalised and masked lines, and which of them are substantive. */
+/** Profiles `episode`'s plan and code: its normalised and masked lines, and which of them are substantive. */
 export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
   const { lines, masked } = codeLines(episode.code);
-  const raw = trimmedLines(episode.code);
   const allLines = new Set<string>();
   const substantiveLines = new Set<string>();
   const substantiveHashes: number[] = [];
@@ -66,37 +57,7 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
     substantiveLines,
     lineHashes: Float64Array.from(allHashes),
     substantiveHashes: Float64Array.from(substantiveHashes),
-    ...raw,
   };
-}
-
-const whiteSpace = /\s/;
-/** What `String.prototype.trim` removes (`\s`), tested cheaply for ASCII. */
-const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || (code > 127 && whiteSpace.test(String.fromCharCode(code)));
-
-/** The distinct physical lines of `code`, trimmed, blank ones left out: hashed where they stand, none of them cut out. */
-function trimmedLines(code: string): { rawHashes: Float64Array; rawStarts: Uint32Array; rawEnds: Uint32Array } {
-  const seen = new Hash53Set(256);
-  const hashes: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (let start = 0; start <= code.length; ) {
-    let end = code.indexOf('\n', start);
-    if (end === -1) end = code.length;
-    let first = start;
-    let last = end;
-    while (first < last && isBlank(code.charCodeAt(first))) first += 1;
-    while (last > first && isBlank(code.charCodeAt(last - 1))) last -= 1;
-    start = end + 1;
-    if (last === first) continue;
-    const hash = hashRange53(code, first, last);
-    if (seen.has(hash)) continue;
-    seen.add(hash);
-    hashes.push(hash);
-    starts.push(first);
-    ends.push(last);
-  }
-  return { rawHashes: Float64Array.from(hashes), rawStarts: Uint32Array.from(starts), rawEnds: Uint32Array.from(ends) };
 }
 
 // A plan of a few words ("Full rewrite", "fix the bug") names no approach: two such plans being equal says nothing.

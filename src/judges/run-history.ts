@@ -19,14 +19,14 @@ export interface ProfileNovelty {
 /**
  * The union of a run's earlier episodes as the rubric judge compares against it: which programs, plans, substantive
  * lines, code concepts, model families, paradigms and input modalities were already there. Grows one episode at a
- * time, and looks for an episode's concepts only in the physical lines the run has not seen (a line seen before
- * brings only concepts seen before), so judging episode k costs the work of episode k's new lines, not of all k
- * earlier episodes.
+ * time. An episode's new code concepts are those of its code the history lacks: the concept extractor reads the code
+ * line by line through its memo, where the scorer has usually just put the same lines, so judging episode k costs
+ * the work of episode k's own text, not of all k earlier episodes.
  *
  * Small on long runs: it keeps whole profiles only of the latest `similarityWindow` episodes (the ones the line
- * comparison reads); of the rest, ids and 53-bit hashes (`hashString53`) of their lines and programs, about a
- * hundred bytes an episode plus 16 to 32 bytes per distinct line of the run (`Hash53Set`). An older episode's profile
- * (a parent) is the caller's to rebuild from its text, by `indexOf`.
+ * comparison reads); of the rest, ids and 53-bit hashes (`hashString53`) of their programs and substantive lines,
+ * about a hundred bytes an episode plus 16 to 32 bytes per distinct substantive line of the run (`Hash53Set`). An
+ * older episode's profile (a parent) is the caller's to rebuild from its text, by `indexOf`.
  */
 export class RunHistory {
   readonly #extractor: ConceptExtractor;
@@ -37,7 +37,6 @@ export class RunHistory {
   readonly #planOwners = new Map<number, string>();
   readonly #maskedOwners = new Map<number, string>();
   readonly #lines = new Hash53Set();
-  readonly #rawLines = new Hash53Set();
   readonly #concepts = new Set<string>();
   readonly #families = new Set<string>();
   readonly #paradigms = new Set<string>();
@@ -83,7 +82,6 @@ export class RunHistory {
     setIfAbsent(this.#maskedOwners, profile.maskedHash, profile.id);
     // The union of line hashes: adding the lines already there is a no-op, so the profile's hashes need no filter.
     for (const hash of profile.substantiveHashes) this.#lines.add(hash);
-    for (const hash of profile.rawHashes) this.#rawLines.add(hash);
     for (const id of novelty.concepts) this.#concepts.add(id);
     for (const family of novelty.families) this.#families.add(family);
     for (const paradigm of novelty.paradigms) this.#paradigms.add(paradigm);
@@ -95,11 +93,9 @@ export class RunHistory {
     const last = this.#lastNovelty;
     if (last !== undefined && last.profile === profile && last.size === this.#ids.length) return last.novelty;
     const novelLines = linesNotIn(profile.substantiveLines, profile.substantiveHashes, this.#lines);
-    const novelText: string[] = [];
-    for (let index = 0; index < profile.rawHashes.length; index += 1) {
-      if (!this.#rawLines.has(profile.rawHashes[index]!)) novelText.push(profile.code.slice(profile.rawStarts[index], profile.rawEnds[index]));
-    }
-    const concepts = this.#extractor.extractFromText(novelText.join('\n')).filter((id) => !this.#concepts.has(id));
+    // Exactly the concepts of the lines new to the run, less those already known: a newline ends every phrase, and
+    // every line seen before had its concepts added when it was new.
+    const concepts = this.#extractor.extractFromText(profile.code).filter((id) => !this.#concepts.has(id));
     const families = new Set<string>();
     const paradigms = new Set<string>();
     const modalities = new Set<InputModality>();
