@@ -1,8 +1,8 @@
 /**
  * A set of 53-bit hashes (`hashString53`: whole numbers from 0 to 2^53) in one `Float64Array`, open addressing with
- * linear probing, grown to keep it at most half full. The rubric judge keeps every distinct line of a run in two of
- * these: a `Set<number>` of such values holds each as a heap number behind a table entry (about 40 bytes, traced by
- * every garbage collection), this holds 8 to 16 bytes of plain numbers. Hand-written: no library keeps a set of
+ * linear probing, grown to keep it at most half full. The rubric judge keeps every distinct substantive line of a run
+ * in one: a `Set<number>` of such values holds each as a heap number behind a table entry (about 40 bytes, traced
+ * by every garbage collection), this holds 8 to 16 bytes of plain numbers. Hand-written: no library keeps a set of
  * doubles in a typed array.
  */
 export class Hash53Set {
