@@ -6,11 +6,10 @@
  */
 export class IdentifierTable<Value> {
   readonly #capacity: number;
+  // Per slot: first hash, second hash, length (0 marks an empty slot: identifiers are never empty) and a spare
+  // word, side by side in one array, so a probe reads one cache line instead of one in each of three arrays.
   // Allocated on first `set`, so that importing the embedder costs no memory until it embeds.
-  #firstHashes = new Int32Array(0);
-  #secondHashes = new Int32Array(0);
-  // 0 marks an empty slot: identifiers are never empty.
-  #lengths = new Int32Array(0);
+  #keys = new Int32Array(0);
   #values: (Value | undefined)[] = [];
   #size = 0;
 
@@ -21,35 +20,36 @@ export class IdentifierTable<Value> {
 
   /** The value stored for the identifier with these hashes and length, if any. */
   get(firstHash: number, secondHash: number, length: number): Value | undefined {
-    const mask = this.#lengths.length - 1;
+    const keys = this.#keys;
+    const mask = (keys.length >> 2) - 1;
     if (mask < 0) return undefined;
-    let slot = firstHash & mask;
-    while (this.#lengths[slot] !== 0) {
-      if (this.#firstHashes[slot] === firstHash && this.#secondHashes[slot] === secondHash && this.#lengths[slot] === length) return this.#values[slot];
-      slot = (slot + 1) & mask;
+    for (let slot = firstHash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot << 2;
+      const storedLength = keys[at + 2]!;
+      if (storedLength === 0) return undefined;
+      if (keys[at] === firstHash && keys[at + 1] === secondHash && storedLength === length) return this.#values[slot];
     }
-    return undefined;
   }
 
   /** Stores `value` for the identifier (which must not be stored yet). */
   set(firstHash: number, secondHash: number, length: number, value: Value): void {
-    if (this.#lengths.length === 0) {
-      this.#firstHashes = new Int32Array(this.#capacity);
-      this.#secondHashes = new Int32Array(this.#capacity);
-      this.#lengths = new Int32Array(this.#capacity);
+    if (this.#keys.length === 0) {
+      this.#keys = new Int32Array(4 * this.#capacity);
       this.#values = new Array<Value | undefined>(this.#capacity).fill(undefined);
     }
     if ((this.#size + 1) * 2 > this.#capacity) {
-      this.#lengths.fill(0);
+      this.#keys.fill(0);
       this.#values.fill(undefined);
       this.#size = 0;
     }
+    const keys = this.#keys;
     const mask = this.#capacity - 1;
     let slot = firstHash & mask;
-    while (this.#lengths[slot] !== 0) slot = (slot + 1) & mask;
-    this.#firstHashes[slot] = firstHash;
-    this.#secondHashes[slot] = secondHash;
-    this.#lengths[slot] = length;
+    while (keys[(slot << 2) + 2] !== 0) slot = (slot + 1) & mask;
+    const at = slot << 2;
+    keys[at] = firstHash;
+    keys[at + 1] = secondHash;
+    keys[at + 2] = length;
     this.#values[slot] = value;
     this.#size += 1;
   }
