@@ -1,11 +1,11 @@
-import type { Run } from '../episode/run.js';
 import { z } from 'zod';
+import type { Run } from '../episode/run.js';
 import { checkArgument } from '../options/check-argument.js';
 import { createNoveltyScorer, ScorableNodeSchema, type NoveltyScore } from './novelty-scorer.js';
+import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
 
 /** What `scoreRunNovelty` checks a run against: an id and episodes with ids, plans and code. */
 const ScoredRunSchema = z.object({ id: z.string().min(1), episodes: z.array(ScorableNodeSchema) });
-import type { NoveltyScorerOptions } from './novelty-scorer-options.js';
 
 /**
  * Scores every episode of a finished run in run order through a fresh online scorer: each episode is scored
