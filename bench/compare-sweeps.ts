@@ -18,10 +18,17 @@ import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
 import { loadBenchTaskCard } from './tasks/bench-task-card.js';
 
 const directories = process.argv.slice(2);
-if (directories.length === 0) throw new Error('give one or more sweep directories (each with runs.jsonl or runs.jsonl.gz)');
+if (directories.length === 0) fail('give one or more sweep directories (each with runs.jsonl or runs.jsonl.gz)');
+
+/** Prints `message` and exits with 2, the CLI's code for bad input. */
+function fail(message: string): never {
+  process.stderr.write(`compare-sweeps: ${message}\n`);
+  process.exit(2);
+}
 
 async function readRecords(directory: string): Promise<BenchRunRecord[]> {
   const plain = join(directory, 'runs.jsonl');
+  if (!existsSync(plain) && !existsSync(`${plain}.gz`)) fail(`${directory} is not a sweep directory: it has no runs.jsonl or runs.jsonl.gz`);
   const text = existsSync(plain) ? await readFile(plain, 'utf8') : gunzipSync(await readFile(`${plain}.gz`)).toString('utf8');
   return text
     .split('\n')
