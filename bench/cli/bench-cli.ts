@@ -308,18 +308,22 @@ export function workerCommand(): Command {
     .option('--memo <dir>', 'evaluation memo shared by every worker: a directory on a shared file system, or a redis:// URL (workers that share none)', 'tmp/bench-memo')
     .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)))
     .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and is tried again').argParser(wholeNumber(100)).default(600_000))
+    .addOption(new Option('--redis-timeout <ms>', 'how long to wait for a Redis that went away before giving up (exit 2); its cell in hand goes to another worker').argParser(wholeNumber(100)).default(60_000))
     .option('--quiet', 'no progress on stderr')
-    .action(async (options: { plan: string; queue: string; lockMs: number; memo: string; workers?: number; hangTimeout: number; quiet?: boolean }) => {
+    .action(async (options: { plan: string; queue: string; lockMs: number; memo: string; workers?: number; hangTimeout: number; redisTimeout: number; quiet?: boolean }) => {
       const plan = await readSweepPlan(options.plan);
       const runner = { memo: options.memo, hangTimeoutMs: options.hangTimeout, ...(options.workers === undefined ? {} : { workers: options.workers }) };
       const result = await interruptible((signal) =>
         runQueueWorker(plan, runner, {
           url: options.queue,
           lockMilliseconds: options.lockMs,
+          redisTimeoutMilliseconds: options.redisTimeout,
           signal,
           onCell: (cell) => {
             if (options.quiet !== true) process.stderr.write(`boden bench worker: ran ${cell}\n`);
           },
+          onConnectionLost: (reason) =>
+            process.stderr.write(`boden bench worker: lost the queue at ${redact(options.queue)} (${reason}); reconnecting for up to ${Math.round(options.redisTimeout / 1000)} s\n`),
         }),
       );
       for (const { cell, reason } of result.failed) process.stderr.write(`boden bench worker: ${cell} failed: ${reason}\n`);

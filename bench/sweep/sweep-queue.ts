@@ -21,8 +21,16 @@ export interface QueueWorkerOptions {
    * mid-cell has the cell taken by another after at most about this long. Default 30 s (BullMQ's).
    */
   readonly lockMilliseconds?: number;
+  /**
+   * How long the worker waits for an answer from a Redis it has lost before it gives up with a
+   * `QueueConnectionError` naming the queue; until then BullMQ reconnects. Default 60 s. The cell in hand when Redis
+   * went away stays its lock's: another worker takes it once Redis is back.
+   */
+  readonly redisTimeoutMilliseconds?: number;
   /** Called after each cell this worker finished, with the sweep's progress for that cell. */
   readonly onCell?: (cell: string, progress: SweepProgress | undefined) => void;
+  /** Called once each time the connection to Redis fails (BullMQ keeps reconnecting until `redisTimeoutMilliseconds`). */
+  readonly onConnectionLost?: (reason: string) => void;
   readonly signal?: AbortSignal;
 }
 
@@ -87,6 +95,13 @@ async function reachable(url: string, timeoutMs = 5_000): Promise<void> {
   });
 }
 
+/** Waits until `promise` settles or `milliseconds` pass, whichever is first. */
+async function settledWithin(promise: Promise<unknown>, milliseconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, milliseconds)))]);
+  clearTimeout(timer);
+}
+
 /** The plan's queue name: one per plan, so several sweeps can share one Redis. */
 export function sweepQueueName(plan: Pick<SweepPlan, 'cells'>): string {
   return `boden-sweep-${createHash('sha256').update(plan.cells.map((cell) => cell.id).join(',')).digest('hex').slice(0, 16)}`;
@@ -110,18 +125,45 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
   await reachable(options.url);
   const name = sweepQueueName(plan);
   const lockDuration = options.lockMilliseconds ?? 30_000;
+  const patience = options.redisTimeoutMilliseconds ?? 60_000;
   const queue = new Queue(name, { connection });
   const ran: string[] = [];
   const failed: { cell: string; reason: string }[] = [];
   let worker: Worker<{ cell: string }, BenchRunRecord> | undefined;
+  // BullMQ retries every command while Redis is away (maxRetriesPerRequest: null), so a lost Redis shows only as
+  // 'error' events and calls that never settle: say so once per outage, and give up after `patience`.
+  let connected = true;
+  let gaveUp = false;
+  const lost = (error: Error) => {
+    if (!connected) return;
+    connected = false;
+    options.onConnectionLost?.(error.message);
+  };
+  queue.on('error', lost);
+  const answered = async <Value>(call: Promise<Value>): Promise<Value> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        gaveUp = true;
+        reject(new QueueConnectionError(options.url, `Redis gave no answer for ${Math.round(patience / 1000)} s (it went away, or the network did)`));
+      }, patience);
+    });
+    try {
+      const value = await Promise.race([call, timeout]);
+      connected = true;
+      return value;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   try {
     const done = await storedRuns(plan);
     const jobs = plan.cells
       .filter((cell) => !done.has(cell.cell))
       .map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }));
-    if (jobs.length > 0) await queue.addBulk(jobs);
+    if (jobs.length > 0) await answered(queue.addBulk(jobs));
     // Cells that failed for good in an earlier session run again, as a resumed sweep runs its failed cells again.
-    await queue.retryJobs({ state: 'failed' });
+    await answered(queue.retryJobs({ state: 'failed' }));
     const out = workerDirectory(plan);
     worker = new Worker<{ cell: string }, BenchRunRecord>(
       name,
@@ -141,21 +183,28 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
       },
       { connection, concurrency: 1, lockDuration, stalledInterval: Math.max(1_000, Math.floor(lockDuration / 2)), maxStalledCount: 2 },
     );
+    worker.on('error', lost);
     worker.on('failed', (job, error) => {
       if (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1)) failed.push({ cell: job.data.cell, reason: error.message });
     });
     // Done when nothing waits, is delayed or runs anywhere (a dead worker's cell counts as running until its lock expires).
     for (;;) {
       options.signal?.throwIfAborted();
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'paused', 'prioritized', 'waiting-children');
+      const counts = await answered(queue.getJobCounts('waiting', 'active', 'delayed', 'paused', 'prioritized', 'waiting-children'));
       if (Object.values(counts).every((count) => count === 0)) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     return { ran, failed };
   } finally {
-    // Interrupted: leave the cell in hand to its lock's expiry (another worker takes it) rather than wait for it.
-    await worker?.close(options.signal?.aborted === true);
-    await queue.close();
+    if (gaveUp) {
+      // No Redis to say goodbye to: drop the connections, and wait a little for them, not for ever (a graceful close
+      // would queue its QUIT until Redis came back, and part of BullMQ's close waits on Redis too).
+      await settledWithin(Promise.allSettled([worker?.close(true), queue.disconnect()]), 2_000);
+    } else {
+      // Interrupted: leave the cell in hand to its lock's expiry (another worker takes it) rather than wait for it.
+      await worker?.close(options.signal?.aborted === true);
+      await queue.close();
+    }
   }
 }
 

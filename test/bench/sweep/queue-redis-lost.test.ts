@@ -1,0 +1,65 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSweepPlan, writeSweepPlan } from '../../../bench/sweep/sweep-plan.js';
+import { projectRoot } from '../../support/shared-data.js';
+import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+
+const directory = useTemporaryDirectory('boden-queue-redis-lost-');
+// This test kills its Redis, so it starts its own (Debian's redis-server, which .ci/run installs).
+const redisServer = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+const haveRedisServer = redisServer.status === 0;
+if (!haveRedisServer) console.warn('skipping the lost-Redis worker test: no redis-server binary (.ci/run installs Debian\'s redis-server)');
+
+/** A TCP port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resolves when `check` returns true, polling; rejects with `what` after `attempts` polls. */
+async function until(check: () => boolean, what: string, attempts = 600): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+describe('boden bench worker when its Redis goes away', () => {
+  it.skipIf(!haveRedisServer)('says so, then exits with 2 naming the queue instead of waiting for ever', async () => {
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    children.push(redis);
+    await until(() => spawnSync('redis-cli', ['-u', url, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG', `redis-server on port ${port}`);
+
+    // Circle packing evaluates in process: each cell takes a second or so.
+    const plan = await createSweepPlan({ tasks: ['circle-packing-26'], policies: ['aide'], arms: ['unshaped', 'adaptive'], seeds: 3, episodes: 24, out: join(directory, 'out') });
+    const planPath = join(directory, 'plan.json');
+    await writeSweepPlan(planPath, plan);
+    const args = ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'bench', 'worker', '--plan', planPath, '--queue', url];
+    const worker = spawn(process.execPath, [...args, '--memo', join(directory, 'memo'), '--workers', '1', '--redis-timeout', '2000'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(worker);
+    let stderr = '';
+    worker.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const ended = new Promise<number | null>((resolve) => worker.on('close', resolve));
+
+    await until(() => stderr.includes('boden bench worker: ran '), 'the worker to finish its first cell', 1_200);
+    redis.kill('SIGKILL');
+    const code = await ended;
+
+    expect(stderr).toContain(`boden bench worker: lost the queue at ${url}`);
+    expect(stderr).toContain(`cannot use the queue at ${url}: Redis gave no answer for 2 s`);
+    expect(code).toBe(2);
+  }, 240_000);
+});
