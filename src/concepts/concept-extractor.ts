@@ -33,7 +33,8 @@ interface Phrase {
  * longest alias first, so `StratifiedKFold` is `stratified-k-fold` and not also `k-fold`. Comments and
  * strings are read too: model and dataset names often live there (`"bert-base-uncased"`, `"ag_news"`).
  * Also gives each concept's category, family, paradigm and an embedding for the fuzzy metric. Matches line by line
- * and memoises each line's concepts (`memoisedLines`), as most lines of an episode were in an earlier one.
+ * and memoises each line's concepts (`memoisedLines`), as most lines of an episode were in an earlier one; with the
+ * memo on it also remembers the concepts of the last long text whole, which the scorer and then the rubric judge read.
  */
 export class ConceptExtractor {
   readonly #options: ResolvedConceptExtractorOptions;
@@ -44,6 +45,9 @@ export class ConceptExtractor {
   // Concepts of a line by two 32-bit hashes and the length of the line (not by the line: a line cut from an episode
   // would keep the whole episode's code alive), in typed arrays (no number or entry object per line for the GC).
   readonly #memo: IdentifierTable<readonly string[]> | undefined;
+  // The concepts of the last long text matched: the scorer and then the rubric judge read the same program in turn.
+  #lastText: string | undefined;
+  #lastIds: readonly string[] = noConcepts;
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad option or vocabulary entry) and compiles the aliases. */
   constructor(options: ConceptExtractorOptions = {}) {
@@ -153,11 +157,25 @@ export class ConceptExtractor {
       this.#matchWords(text, found);
       return;
     }
+    if (text.length >= lastTextMinimum) {
+      if (text !== this.#lastText) {
+        const textFound = new Set<string>();
+        this.#matchLines(text, textFound, memo);
+        this.#lastText = text;
+        this.#lastIds = [...textFound];
+      }
+      for (const id of this.#lastIds) found.add(id);
+      return;
+    }
+    this.#matchLines(text, found, memo);
+  }
+
+  /** `#match` through the line memo. */
+  #matchLines(text: string, found: Set<string>, memo: IdentifierTable<readonly string[]>): void {
     for (let lineStart = 0; lineStart <= text.length; ) {
       let lineEnd = text.indexOf('\n', lineStart);
       if (lineEnd === -1) lineEnd = text.length;
-      // Keyed without the line's indentation and trailing blanks, which never change its words: a trimmed line (the
-      // rubric judge's) finds the memo entry the scorer made for the same line of the same episode.
+      // Keyed without the line's indentation and trailing blanks, which never change its words.
       let start = lineStart;
       let end = lineEnd;
       while (start < end && text.charCodeAt(start) <= 32) start += 1;
@@ -248,6 +266,8 @@ export class ConceptExtractor {
 }
 
 const noConcepts: readonly string[] = Object.freeze([]);
+// Texts shorter than this are matched again rather than compared with the last one (plans, lines, single words).
+const lastTextMinimum = 512;
 
 function matchesAt(words: readonly string[], start: number, phrase: readonly string[]): boolean {
   if (start + phrase.length > words.length) return false;

@@ -63,6 +63,22 @@ describe('ConceptExtractor line memo', () => {
     );
   });
 
+  it('finds the same in long texts read in turn and again (the last long text is remembered whole)', () => {
+    const longText = fc.array(piece, { minLength: 200, maxLength: 400 }).map((pieces) => pieces.join(''));
+    const memoised = new ConceptExtractor({ memoisedLines: 8 });
+    const plain = new ConceptExtractor({ memoisedLines: 0 });
+    fc.assert(
+      fc.property(longText, longText, text, (first, second, plan) => {
+        for (const code of [first, second, first, first, second]) {
+          expect(code.length).toBeGreaterThanOrEqual(200);
+          expect(memoised.extract({ plan, code })).toEqual(plain.extract({ plan, code }));
+          expect(memoised.extractFromText(code)).toEqual(plain.extractFromText(code));
+        }
+      }),
+      { numRuns: 300, seed: 20261203 },
+    );
+  });
+
   it('refuses a negative or fractional memo size, naming the option', () => {
     expect(() => new ConceptExtractor({ memoisedLines: -1 })).toThrow(InvalidOptionsError);
     expect(() => new ConceptExtractor({ memoisedLines: 1.5 })).toThrow(/memoisedLines/);
