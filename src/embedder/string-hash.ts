@@ -35,14 +35,9 @@ export function mixHash(hash: number, seed: number): number {
  * of one run, a false match anywhere has probability about 5 × 10^-7. Hand-written: a few lines, no allocation.
  */
 export function hashString53(text: string): number {
-  return hashRange53(text, 0, text.length);
-}
-
-/** `hashString53` of `text.slice(start, end)`, without making the slice. */
-export function hashRange53(text: string, start: number, end: number): number {
   let first = fnvOffsetBasis;
   let second = 0x9747b28c;
-  for (let index = start; index < end; index += 1) {
+  for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     first = Math.imul(first ^ code, fnvPrime);
     second = Math.imul(second ^ code, 0x5bd1e995);
