@@ -22,8 +22,9 @@ export interface QueueWorkerOptions {
    */
   readonly lockMilliseconds?: number;
   /**
-   * How long the worker waits for an answer from a Redis it has lost before it gives up with a
-   * `QueueConnectionError` naming the queue; until then BullMQ reconnects. Default 60 s. The cell in hand when Redis
+   * How long the worker waits for an answer from Redis before it checks that Redis still takes a connection; if it
+   * does not, the worker gives up with a `QueueConnectionError` naming the queue (until then BullMQ reconnects, and
+   * a Redis that takes connections is waited for again). Default 60 s. The cell in hand when Redis
    * went away stays its lock's: another worker takes it once Redis is back.
    */
   readonly redisTimeoutMilliseconds?: number;
@@ -140,20 +141,30 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
     options.onConnectionLost?.(error.message);
   };
   queue.on('error', lost);
+  // A call unanswered for `patience` gives up only when Redis does not take a connection either: a worker whose event
+  // loop was busy (a long evaluation in process) hears late from a Redis that is fine.
   const answered = async <Value>(call: Promise<Value>): Promise<Value> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+    const unanswered = Symbol('unanswered');
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<typeof unanswered>((resolve) => (timer = setTimeout(() => resolve(unanswered), patience)));
+      try {
+        const value = await Promise.race([call, timeout]);
+        if (value !== unanswered) {
+          connected = true;
+          return value as Value;
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      const stillThere = await reachable(options.url).then(
+        () => true,
+        () => false,
+      );
+      if (!stillThere) {
         gaveUp = true;
-        reject(new QueueConnectionError(options.url, `Redis gave no answer for ${Math.round(patience / 1000)} s (it went away, or the network did)`));
-      }, patience);
-    });
-    try {
-      const value = await Promise.race([call, timeout]);
-      connected = true;
-      return value;
-    } finally {
-      clearTimeout(timer);
+        throw new QueueConnectionError(options.url, `Redis gave no answer for ${Math.round(patience / 1000)} s and takes no connection (it went away, or the network did)`);
+      }
     }
   };
   try {
