@@ -9,7 +9,7 @@ import {
   type ResolvedHnswVectorIndexOptions,
 } from './hnsw-vector-index-options.js';
 import type { Neighbor } from './neighbor.js';
-import { normalizeVector } from './normalize-vector.js';
+import { normalizeVectorInto } from './normalize-vector.js';
 import { resolveEfSearch } from './resolve-ef-search.js';
 import { saveVectorIndexFiles } from './vector-index-metadata.js';
 import type { VectorIndex, VectorInput } from './vector-index.js';
@@ -63,6 +63,8 @@ export class HnswVectorIndex implements VectorIndex {
   private readonly labelsById: Map<string, number>;
   private readonly idsByLabel = new Map<number, string>();
   private nextLabel: number;
+  // The normalised vector handed to hnswlib, reused by every call: hnswlib copies it before it returns.
+  private readonly scratch: number[];
 
   /** Internal: use `createHnswVectorIndex` or `loadHnswVectorIndex`. */
   constructor(state: HnswVectorIndexState) {
@@ -72,6 +74,7 @@ export class HnswVectorIndex implements VectorIndex {
     this.labelsById = state.labelsById;
     for (const [id, label] of state.labelsById) this.idsByLabel.set(label, id);
     this.nextLabel = state.nextLabel;
+    this.scratch = new Array<number>(this.dimensions).fill(0.5);
   }
 
   /** Number of live vectors. */
@@ -86,7 +89,7 @@ export class HnswVectorIndex implements VectorIndex {
 
   /** Adds or replaces the vector stored under `id`. */
   add(id: string, vector: VectorInput): void {
-    const point = Array.from(normalizeVector(vector, { dimensions: this.dimensions, id }));
+    const point = normalizeVectorInto(vector, { dimensions: this.dimensions, id }, this.scratch);
     const existing = this.labelsById.get(id);
     if (existing !== undefined) {
       // hnswlib updates a live label in place.
@@ -123,7 +126,7 @@ export class HnswVectorIndex implements VectorIndex {
   /** The `k` nearest live vectors by cosine similarity, most similar first. */
   search(vector: VectorInput, k: number): Neighbor[] {
     const count = clampNeighborCount(k, this.size);
-    const query = Array.from(normalizeVector(vector, { dimensions: this.dimensions, id: null }));
+    const query = normalizeVectorInto(vector, { dimensions: this.dimensions, id: null }, this.scratch);
     if (count === 0) return [];
     let ef = resolveEfSearch({ efSearch: this.options.efSearch, k: count, size: this.size });
     for (;;) {

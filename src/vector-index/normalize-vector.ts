@@ -10,6 +10,20 @@ export function normalizeVector(
   vector: VectorInput,
   { dimensions, id }: { dimensions: number; id: string | null },
 ): Float32Array {
+  return normalizeVectorInto(vector, { dimensions, id }, new Float32Array(dimensions));
+}
+
+/**
+ * `normalizeVector` written into `out` (its first `dimensions` entries), each component rounded to float32 as the
+ * `Float32Array` holds it; returns `out`. For callers that hand the vector on as a plain array and reuse one
+ * (hnswlib-node copies its argument element by element: a fresh `Array.from` of 512 floats cost about as much as
+ * half its search).
+ */
+export function normalizeVectorInto<Out extends { [index: number]: number }>(
+  vector: VectorInput,
+  { dimensions, id }: { dimensions: number; id: string | null },
+  out: Out,
+): Out {
   if (vector.length !== dimensions) throw new VectorDimensionError({ expected: dimensions, actual: vector.length, id });
   let largest = 0;
   for (let index = 0; index < dimensions; index++) {
@@ -26,9 +40,8 @@ export function normalizeVector(
     squaredNorm += component * component;
   }
   const inverseNorm = 1 / Math.sqrt(squaredNorm);
-  const normalized = new Float32Array(dimensions);
   for (let index = 0; index < dimensions; index++) {
-    normalized[index] = ((vector[index] as number) / largest) * inverseNorm;
+    out[index] = Math.fround(((vector[index] as number) / largest) * inverseNorm);
   }
-  return normalized;
+  return out;
 }
