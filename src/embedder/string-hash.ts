@@ -1,5 +1,8 @@
 const fnvOffsetBasis = 0x811c9dc5;
 const fnvPrime = 0x01000193;
+// The second lane of the 53-bit hashes: another basis and Murmur's multiplier.
+const secondBasis = 0x9747b28c;
+const secondPrime = 0x5bd1e995;
 
 /**
  * FNV-1a 32-bit hash of `text` (UTF-16 code units), as an unsigned integer; fast and allocation-free,
@@ -36,23 +39,38 @@ export function mixHash(hash: number, seed: number): number {
  */
 export function hashString53(text: string): number {
   let first = fnvOffsetBasis;
-  let second = 0x9747b28c;
+  let second = secondBasis;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     first = Math.imul(first ^ code, fnvPrime);
-    second = Math.imul(second ^ code, 0x5bd1e995);
+    second = Math.imul(second ^ code, secondPrime);
   }
+  return finish53(first, second);
+}
+
+/** The starting values of `hashString53`'s two lanes, for a scanner that hashes codes as it writes them. */
+export const hashLaneBases = { first: fnvOffsetBasis, second: secondBasis } as const;
+/** The multipliers of `hashString53`'s two lanes (see `stepHashLane`). */
+export const hashLanePrimes = { first: fnvPrime, second: secondPrime } as const;
+
+/** Advances one lane of `hashString53` by one UTF-16 code unit. */
+export function stepHashLane(hash: number, code: number, prime: number): number {
+  return Math.imul(hash ^ code, prime);
+}
+
+/** The `hashString53` value of its two lanes after the last code: `finishHashLanes` of lanes stepped over `text` is `hashString53(text)`. */
+export function finishHashLanes(first: number, second: number): number {
   return finish53(first, second);
 }
 
 /** `hashString53` of the string of the first `length` UTF-16 code units of `codes`, without making the string. */
 export function hashCodes53(codes: Uint16Array, length: number): number {
   let first = fnvOffsetBasis;
-  let second = 0x9747b28c;
+  let second = secondBasis;
   for (let index = 0; index < length; index += 1) {
     const code = codes[index]!;
     first = Math.imul(first ^ code, fnvPrime);
-    second = Math.imul(second ^ code, 0x5bd1e995);
+    second = Math.imul(second ^ code, secondPrime);
   }
   return finish53(first, second);
 }
@@ -68,13 +86,13 @@ function finish53(first: number, second: number): number {
  */
 export function hashSequence53(hashes: ArrayLike<number>): number {
   let first = fnvOffsetBasis;
-  let second = 0x9747b28c;
+  let second = secondBasis;
   for (let index = 0; index < hashes.length; index += 1) {
     const hash = hashes[index]!;
     const low = hash >>> 0;
     const high = Math.floor(hash / 0x100000000);
     first = Math.imul(Math.imul(first ^ low, fnvPrime) ^ high, fnvPrime);
-    second = Math.imul(Math.imul(second ^ low, 0x5bd1e995) ^ high, 0x5bd1e995);
+    second = Math.imul(Math.imul(second ^ low, secondPrime) ^ high, secondPrime);
   }
   return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, hashes.length);
 }

@@ -1,5 +1,5 @@
 import { hashSequence53, hashString53 } from '../embedder/string-hash.js';
-import { codeLines } from './code-lines.js';
+import { hashedCodeLines } from './code-lines.js';
 import type { JudgedEpisode } from './judge.js';
 import { isReportingLine, isStructureLine } from './reporting-line.js';
 
@@ -26,20 +26,16 @@ export interface EpisodeProfile {
 
 /** Profiles `episode`'s plan and code: its normalised and masked lines, and which of them are substantive. */
 export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
-  const { lines, masked } = codeLines(episode.code);
+  // Each line was hashed as the scan wrote it; a line without numbers is its own masked line and shares the hash.
+  const { masked, lineHashes, maskedHashes } = hashedCodeLines(episode.code);
   const allLines = new Set<string>();
   const substantiveLines = new Set<string>();
   const substantiveHashes: number[] = [];
   const allHashes: number[] = [];
-  // Each line is hashed once; a line without numbers is its own masked line (the same string) and shares the hash.
-  const unmaskedHashes = new Float64Array(lines.length);
-  const maskedHashes = new Float64Array(masked.length);
   for (let index = 0; index < masked.length; index += 1) {
     const line = masked[index]!;
-    const hash = hashString53(line);
-    maskedHashes[index] = hash;
-    unmaskedHashes[index] = lines[index] === line ? hash : hashString53(lines[index]!);
     if (allLines.has(line)) continue;
+    const hash = maskedHashes[index]!;
     allLines.add(line);
     allHashes.push(hash);
     if (isReportingLine(line) || isStructureLine(line)) continue;
@@ -50,7 +46,7 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
     id: episode.id,
     plan: episode.plan,
     code: episode.code,
-    codeHash: hashSequence53(unmaskedHashes),
+    codeHash: hashSequence53(lineHashes),
     maskedHash: hashSequence53(maskedHashes),
     planHash: planHash(episode.plan),
     lines: allLines,

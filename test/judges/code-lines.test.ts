@@ -23,6 +23,11 @@ describe('codeLines', () => {
     expect(lines).toEqual(['int main(){', 'return 0;', '}']);
   });
 
+  it('reads a program exactly as long as its scratch buffer, whose last line has no newline', () => {
+    const code = `x${'a'.repeat((1 << 14) - 1)}`;
+    expect(codeLines(code).lines).toEqual([code]);
+  });
+
   it('gives the same masked lines to programs that differ only in numbers or spacing', () => {
     const a = codeLines('model = fit(x, lr=0.1, seed=1)\n');
     const b = codeLines('model=fit( x , lr = 0.01 , seed = 42 )  # tuned\n');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashSequence53, hashString53 } from '../../src/embedder/string-hash.js';
-import { codeLines } from '../../src/judges/code-lines.js';
+import { codeLines, hashedCodeLines } from '../../src/judges/code-lines.js';
 import { codesToString } from '../../src/text/codes-to-string.js';
 import { normaliseCode, normalisedCodeHash } from '../../src/text/normalise-code.js';
 import { referenceCodeLines, referenceNormaliseCode } from '../fixtures/reference-code-text.js';
@@ -83,12 +83,26 @@ describe('the buffered code scanners against their slice-and-join reference', ()
     );
   });
 
+  it('hashedCodeLines gives the reference lines and the 53-bit hash of each line and masked line, on any text', () => {
+    fc.assert(
+      fc.property(code, (text) => {
+        const { lines, masked, lineHashes, maskedHashes } = hashedCodeLines(text);
+        const reference = referenceCodeLines(text);
+        expect({ lines, masked }).toEqual(reference);
+        expect([...lineHashes]).toEqual(reference.lines.map(hashString53));
+        expect([...maskedHashes]).toEqual(reference.masked.map(hashString53));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('both equal the reference on a text longer than their first scratch buffer', () => {
     const long = `import os\n${'value = compute(a ,\n  b, )  # note\ntext = "x  y" \\\n  + 1\n'.repeat(1200)}`;
     expect(long.length).toBeGreaterThan(1 << 14);
     expect(normaliseCode(long)).toBe(referenceNormaliseCode(long));
     expect(normalisedCodeHash(long)).toBe(hashString53(referenceNormaliseCode(long)));
     expect(codeLines(long)).toEqual(referenceCodeLines(long));
+    expect([...hashedCodeLines(long).lineHashes]).toEqual(referenceCodeLines(long).lines.map(hashString53));
   });
 });
 
