@@ -45,7 +45,7 @@ export function hashString53(text: string): number {
     first = Math.imul(first ^ code, fnvPrime);
     second = Math.imul(second ^ code, secondPrime);
   }
-  return finish53(first, second);
+  return finishHashLanes(first, second);
 }
 
 /** The starting values of `hashString53`'s two lanes, for a scanner that hashes codes as it writes them. */
@@ -58,10 +58,6 @@ export function stepHashLane(hash: number, code: number, prime: number): number 
   return Math.imul(hash ^ code, prime);
 }
 
-/** The `hashString53` value of its two lanes after the last code: `finishHashLanes` of lanes stepped over `text` is `hashString53(text)`. */
-export function finishHashLanes(first: number, second: number): number {
-  return finish53(first, second);
-}
 
 /** `hashString53` of the string of the first `length` UTF-16 code units of `codes`, without making the string. */
 export function hashCodes53(codes: Uint16Array, length: number): number {
@@ -72,11 +68,14 @@ export function hashCodes53(codes: Uint16Array, length: number): number {
     first = Math.imul(first ^ code, fnvPrime);
     second = Math.imul(second ^ code, secondPrime);
   }
-  return finish53(first, second);
+  return finishHashLanes(first, second);
 }
 
-/** The 53-bit value of `hashString53`'s two lanes: each finalised, the second cut to 21 bits. */
-function finish53(first: number, second: number): number {
+/**
+ * The 53-bit value of `hashString53`'s two lanes after the last code (each finalised, the second cut to 21 bits):
+ * of lanes stepped over `text` from `hashLaneBases`, it is `hashString53(text)`.
+ */
+export function finishHashLanes(first: number, second: number): number {
   return (mixHash(second, 0x27d4eb2f) & 0x1fffff) * 0x100000000 + mixHash(first, 0);
 }
 

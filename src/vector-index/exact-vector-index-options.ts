@@ -6,7 +6,8 @@ export const exactVectorIndexOptionsSchema = z.strictObject({
   dimensions: z.number().int().min(1).max(65_536),
   /**
    * Vectors allocated up front; past it the storage doubles. Small by default: a replay makes one index per run, and
-   * most runs are short (1,024 256-d vectors zeroed for each was 3 % of replaying the shared runs).
+   * most runs are short (1,024 vectors of the default embedder's 512 dimensions, zeroed for each, were 3 % of
+   * replaying the shared runs).
    */
   initialCapacity: z.number().int().min(1).max(2 ** 31 - 1).default(64),
 });
