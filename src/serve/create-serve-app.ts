@@ -9,7 +9,8 @@ import { bodenVersion } from '../version.js';
 import { serveApiDocument } from './serve-api-document.js';
 import { serveEndpoints, type ServeEndpoint } from './serve-endpoints.js';
 import { ServeMetrics } from './serve-metrics.js';
-import { RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
+import { RunLogWriteError } from '../errors/run-log-write-error.js';
+import { IdempotencyKeyReusedError, RunClosedError, RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
 import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
 
 /** Options of `createServeApp`. */
@@ -20,6 +21,8 @@ export const ServeAppOptionsSchema = z.strictObject({
   token: z.string().min(8).nullable().default(null),
   /** Largest request body, in bytes. */
   bodyLimit: z.number().int().positive().default(8 * 1024 * 1024),
+  /** Milliseconds a client has to send a whole request (headers and body); a slower one gets 408 and is cut off. */
+  requestTimeoutMs: z.number().int().positive().default(60_000),
 });
 
 /** Options of `createServeApp` as callers write them. */
@@ -60,7 +63,31 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
 export async function createServeApp(options: ServeAppOptions = {}): Promise<{ app: FastifyInstance; runs: ServedRuns }> {
   const parsed = parseOptions(ServeAppOptionsSchema, options, 'createServeApp');
   const runs = await ServedRuns.open(parsed.dataDirectory);
-  const app = Fastify({ logger: false, bodyLimit: parsed.bodyLimit });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: parsed.bodyLimit,
+    requestTimeout: parsed.requestTimeoutMs,
+    http: {
+      // Node checks the request timeout only this often (30 s by default), so a short timeout needs a shorter period.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(parsed.requestTimeoutMs / 4))),
+      // Node never expires a request whose headers timeout is longer than its request timeout (Fastify leaves 60 s).
+      headersTimeout: Math.min(60_000, parsed.requestTimeoutMs),
+      requestTimeout: parsed.requestTimeoutMs,
+    },
+  });
+  // JSON bodies must be UTF-8: bytes that are not would be replaced silently and stored as U+FFFD.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new BadRequestError('', 'the body is not valid UTF-8'), undefined);
+      return;
+    }
+    jsonParser(request, text, done);
+  });
   const metrics = new ServeMetrics(runs);
   const received = new WeakMap<object, bigint>();
   app.addHook('onRequest', async (request) => {
@@ -84,6 +111,10 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     if (InvalidOptionsError.isInstance(error)) return reply.code(400).send({ error: error.message, field: error.issues[0]?.path ?? '' });
     if (error instanceof UnknownRunError) return reply.code(404).send({ error: error.message });
     if (error instanceof RunExistsError) return reply.code(409).send({ error: error.message });
+    if (error instanceof RunClosedError) return reply.code(error.closing ? 409 : 410).send({ error: error.message });
+    if (error instanceof IdempotencyKeyReusedError) return reply.code(422).send({ error: error.message, field: 'Idempotency-Key' });
+    // The log could not be written, so nothing was applied: the client may retry once the disk has room again.
+    if (RunLogWriteError.isInstance(error)) return reply.code(error.storageFull ? 507 : 503).send({ error: error.message });
     // The export cuts the host's tree into episodes: parents that form a cycle are the host's data, not a crash.
     if (TrajectoryError.isInstance(error)) return reply.code(422).send({ error: error.message });
     const status = (error as { statusCode?: number }).statusCode;
@@ -98,7 +129,10 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     app.route({ method: endpoint.method, url: endpoint.url, handler });
   type Run = { id: string };
   const document = serveApiDocument(serveEndpoints, bodenVersion);
-  route(serveEndpoints.health, async () => ({ status: 'ok', runs: runs.ids().length, tornTails: runs.tornTails }));
+  route(serveEndpoints.health, async (_request, reply) => {
+    const storage = await runs.storageProblem();
+    return reply.code(storage === null ? 200 : 503).send({ status: storage === null ? 'ok' : 'degraded', storage, runs: runs.ids().length, tornTails: runs.tornTails, recoveries: runs.recoveries });
+  });
   route(serveEndpoints.metrics, async (_request, reply) => {
     const { contentType, text } = await metrics.scrape();
     return reply.type(contentType).send(text);

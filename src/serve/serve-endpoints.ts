@@ -19,7 +19,7 @@ export interface ServeEndpoint {
 
 /** Every endpoint of `boden serve`, by name. */
 export const serveEndpoints = {
-  health: { method: 'GET', url: '/health', summary: 'The service is up: how many runs it holds, and runs whose log had a torn last record at start.', status: 200, response: ServeHealthSchema },
+  health: { method: 'GET', url: '/health', summary: 'The service is up: how many runs it holds, runs whose log had a torn last record or damaged lines at start; 503 and `degraded` when calls cannot be acknowledged (the data directory was removed, the last log write failed).', status: 200, response: ServeHealthSchema },
   metrics: {
     method: 'GET',
     url: '/metrics',

@@ -52,7 +52,9 @@ describe('boden serve, in process', () => {
     expect(summary.body).toMatchObject({ id: 'r1', admitted: 2, observed: { valid: 2, invalid: 0 }, mode: 'exploit', bonusStrength: 0.5 });
     expect((await call('GET', '/runs')).body.runs).toHaveLength(1);
     expect((await call('DELETE', '/runs/r1')).status).toBe(200);
-    expect((await call('GET', '/runs/r1')).status).toBe(404);
+    // Gone, and saying so: a closed run is not an unknown one.
+    expect(await call('GET', '/runs/r1')).toMatchObject({ status: 410, body: { error: expect.stringContaining('run "r1" is closed') } });
+    expect((await call('GET', '/runs/never')).status).toBe(404);
   });
 
   it('answers a bad request with 400 naming the field, an unknown run with 404, a taken id with 409, never a stack', async () => {
@@ -269,7 +271,7 @@ describe('boden serve, in process', () => {
     expect(events[1]!.data).toMatchObject({ id: 'n4', reason: 'near-duplicate', nearest: ['n0'] });
     expect(events[3]!.data).toMatchObject({ chosen: ['n0'] });
     expect(events[5]!.data).toMatchObject({ id: 'live', admitted: 1, rejected: 1, mode: 'explore' });
-    expect((await fetch(`${base}/runs/live/events`)).status).toBe(404);
+    expect((await fetch(`${base}/runs/live/events`)).status).toBe(410);
   });
 
   it('ends open event streams when the service stops, so stopping never waits on a follower', async () => {
