@@ -324,6 +324,8 @@ export function workerCommand(): Command {
           },
           onConnectionLost: (reason) =>
             process.stderr.write(`boden bench worker: lost the queue at ${redact(options.queue)} (${reason}); reconnecting for up to ${Math.round(options.redisTimeout / 1000)} s\n`),
+          onCellsRequeued: (cells) =>
+            process.stderr.write(`boden bench worker: ${cells} cell(s) were neither stored nor queued (did Redis restart empty?); queued them again\n`),
         }),
       );
       for (const { cell, reason } of result.failed) process.stderr.write(`boden bench worker: ${cell} failed: ${reason}\n`);

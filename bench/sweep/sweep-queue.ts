@@ -30,6 +30,8 @@ export interface QueueWorkerOptions {
   readonly redisTimeoutMilliseconds?: number;
   /** Called after each cell this worker finished, with the sweep's progress for that cell. */
   readonly onCell?: (cell: string, progress: SweepProgress | undefined) => void;
+  /** Called when cells that no one stored had no job left (Redis restarted empty) and were queued again. */
+  readonly onCellsRequeued?: (cells: number) => void;
   /** Called once each time the connection to Redis fails (BullMQ keeps reconnecting until `redisTimeoutMilliseconds`). */
   readonly onConnectionLost?: (reason: string) => void;
   readonly signal?: AbortSignal;
@@ -198,11 +200,18 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
     worker.on('failed', (job, error) => {
       if (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1)) failed.push({ cell: job.data.cell, reason: error.message });
     });
-    // Done when nothing waits, is delayed or runs anywhere (a dead worker's cell counts as running until its lock expires).
+    // Done when nothing waits, is delayed or runs anywhere (a dead worker's cell counts as running until its lock
+    // expires), and every cell is stored or has a job that ended: a Redis that restarted empty lost its queue, and
+    // an empty queue then only means the cells it held are unrun.
     for (;;) {
       options.signal?.throwIfAborted();
       const counts = await answered(queue.getJobCounts('waiting', 'active', 'delayed', 'paused', 'prioritized', 'waiting-children'));
-      if (Object.values(counts).every((count) => count === 0)) break;
+      if (Object.values(counts).every((count) => count === 0)) {
+        const lostCells = await answered(unqueuedCells(plan, queue));
+        if (lostCells.length === 0) break;
+        options.onCellsRequeued?.(lostCells.length);
+        await answered(queue.addBulk(lostCells.map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }))));
+      }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     return { ran, failed };
@@ -217,6 +226,17 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
       await queue.close();
     }
   }
+}
+
+/** The plan's cells that no shard or worker stored and that have no job in the queue (a Redis that lost them). */
+async function unqueuedCells(plan: SweepPlan, queue: Queue): Promise<SweepPlan['cells'][number][]> {
+  const done = await storedRuns(plan);
+  const lost: SweepPlan['cells'][number][] = [];
+  for (const cell of plan.cells) {
+    if (done.has(cell.cell)) continue;
+    if ((await queue.getJob(cell.id)) === undefined) lost.push(cell);
+  }
+  return lost;
 }
 
 /**
