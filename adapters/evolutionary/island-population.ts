@@ -1,4 +1,5 @@
-import { normaliseValue, type RandomSource, type ValueRange } from '../../src/index.js';
+import { z } from 'zod';
+import { normaliseValue, parseOptions, type RandomSource, type ValueRange } from '../../src/index.js';
 import { sampleIndex, stableSoftmax } from './softmax-sampling.js';
 
 /** A population member: the search's node, whose `island` the population sets. */
@@ -19,6 +20,13 @@ export interface IslandPopulation<Member extends IslandMember> {
   insert(members: readonly Member[], islandIds: readonly number[], migrationProbability: number, random: RandomSource): void;
 }
 
+/** Options of `createIslandPopulation`, checked up front: no options was a bare `TypeError`, a bad island count an empty population. */
+const IslandPopulationOptionsSchema = z.strictObject({
+  islands: z.number().int().min(1),
+  maxIslandSize: z.number().int().min(1),
+  fitness: z.custom<(member: never) => number | null>((value) => typeof value === 'function', 'expected a function (member) => number | null'),
+});
+
 /**
  * AIRA-dojo's `SolutionsDatabase` (`solvers/evo/evo.py`). Insertion (`add_nodes_to_islands`): a node always enters an
  * empty island, otherwise only when its fitness is at least the island's mean; an island over `maxIslandSize` drops
@@ -32,8 +40,10 @@ export function createIslandPopulation<Member extends IslandMember>(options: {
   /** Fitness, higher is better; null for a node without a metric. */
   readonly fitness: (member: Member) => number | null;
 }): IslandPopulation<Member> {
-  const { maxIslandSize, fitness } = options;
-  const islands: Member[][] = Array.from({ length: options.islands }, () => []);
+  const parsed = parseOptions(IslandPopulationOptionsSchema, options, 'createIslandPopulation');
+  const { maxIslandSize } = parsed;
+  const fitness = parsed.fitness as (member: Member) => number | null;
+  const islands: Member[][] = Array.from({ length: parsed.islands }, () => []);
   let lowest = Infinity;
   let highest = -Infinity;
   const range = (): ValueRange | undefined => (lowest <= highest ? { min: lowest, max: highest } : undefined);

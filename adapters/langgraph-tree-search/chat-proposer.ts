@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { z } from 'zod';
+import { parseOptions } from '../../src/index.js';
 import type { OperatorProposal } from '../search-loop/index.js';
 
 const responseFormat =
@@ -18,6 +19,16 @@ export interface RememberedNode {
 export const ChatProposalSchema = z.strictObject({
   plan: z.string(),
   code: z.string().min(1, 'the answer has no markdown code block'),
+});
+
+/** Options of `createChatProposer` and of the chat operators: checked up front, not at the first model call. */
+export const ChatProposerOptionsSchema = z.strictObject({
+  model: z.custom<BaseChatModel>(
+    (value) => value !== null && typeof value === 'object' && typeof (value as { invoke?: unknown }).invoke === 'function',
+    'expected a LangChain chat model (an object with invoke())',
+  ),
+  task: z.string().min(1),
+  attempts: z.number().int().min(1).default(3),
 });
 
 /** The four operator prompts of AIDE / AIRA-dojo, sent to a chat model; each answer is parsed into plan and code. */
@@ -53,7 +64,7 @@ export function parsePlanAndCode(text: string): OperatorProposal {
  * with empty code, for the host to run and report as buggy, so one bad answer does not end a search.
  */
 export function createChatProposer(options: { readonly model: BaseChatModel; readonly task: string; readonly attempts?: number }): ChatProposer {
-  const { model, task, attempts = 3 } = options;
+  const { model, task, attempts } = parseOptions(ChatProposerOptionsSchema, options, 'createChatProposer');
   const ask = async (system: string, parts: readonly (string | undefined)[]): Promise<OperatorProposal> => {
     const messages = [new SystemMessage(system), new HumanMessage(parts.filter((part) => part !== undefined).join('\n\n'))];
     let proposal: OperatorProposal = { plan: '', code: '' };

@@ -36,7 +36,7 @@ const StageNodeSchema = z.object({
   metric: z
     .object({
       // Stage journals hold several metrics over several datasets; a bare number appears in older journals.
-      value: z.union([z.number(), z.object({ metric_names: z.array(MetricEntrySchema) }), z.null()]),
+      value: z.union([z.number(), z.object({ metric_names: z.array(MetricEntrySchema) }), z.null()], { error: 'expected a number, null or { metric_names: [...] }' }),
       maximize: z.boolean().nullish(),
     })
     .nullish(),

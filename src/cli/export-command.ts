@@ -5,7 +5,7 @@ import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-
 import { writeFileAtomic } from '../files/write-file-atomic.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
-import { loadRuns } from './load-runs.js';
+import { loadRuns, noTrajectoriesFound } from './load-runs.js';
 import { createProgress } from './progress.js';
 
 interface ExportCommandOptions {
@@ -30,6 +30,12 @@ export function exportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         ...(options.format ? { format: options.format } : {}),
         ...(options.metric ? { metricName: options.metric } : {}),
       });
+      if (runs.length === 0 && failures.length === 0) {
+        // Nothing to export is an input error, not an empty success: a wrong folder must not leave an empty file behind.
+        io.stderr.write(`${noTrajectoriesFound('export', paths)}\n`);
+        setExitCode(ExitCode.usageOrInputError);
+        return;
+      }
       const text = runs.map((run) => [...runToJsonLines(run)].join('\n')).join('\n');
       const body = text === '' ? '' : `${text}\n`;
       if (options.out) await writeFileAtomic(options.out, body);

@@ -109,7 +109,8 @@ export function fitJudgeCommand(setExitCode: (code: ExitCode) => void, io: CliIo
         try {
           await writeFileAtomic(resolve(options.out), `${JSON.stringify(parameters, null, 2)}\n`);
         } catch (error) {
-          io.stderr.write(`boden fit-judge: cannot write ${options.out}: ${(error as Error).message}\n`);
+          // A FileWriteError names the path and says why; saying "cannot write" around it again only doubled it.
+          io.stderr.write(`boden fit-judge: ${describeFailure(error)}\n`);
           setExitCode(ExitCode.usageOrInputError);
           return;
         }

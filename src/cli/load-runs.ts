@@ -2,6 +2,7 @@ import { expandTrajectoryInputs, importTrajectory, type ImportTrajectoryOptions 
 import type { Run } from '../episode/run.js';
 import { describeFailure } from './describe-failure.js';
 import type { Progress } from './progress.js';
+import { escapeCell } from './text-table.js';
 
 /** An input that could not be read, with the message to show. */
 export interface FailedInput {
@@ -27,4 +28,9 @@ export async function loadRuns(
   }
   options.progress.end();
   return { runs, failures, inputs: inputs.length };
+}
+
+/** What a command says when `paths` held no trajectory at all (and none failed): a wrong folder must not look like an empty result. */
+export function noTrajectoriesFound(command: string, paths: readonly string[]): string {
+  return `boden ${command}: no trajectories found in ${paths.map(escapeCell).join(', ')} (looked for .json/.jsonl files and OpenEvolve checkpoints)`;
 }

@@ -1,9 +1,8 @@
-import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { commandDescriptions } from './command-descriptions.js';
 import { trajectoryFormats, type TrajectoryFormat } from '../episode/trajectory-format.js';
 import { ReportWriteError } from '../errors/report-write-error.js';
+import { parentDirectoryProblem } from '../files/directory-problem.js';
 import { rubricLabels } from '../judges/judge-verdict.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { countReportCharts } from '../report/report-document.js';
@@ -16,7 +15,7 @@ import { wholeNumberOption } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './describe-failure.js';
-import { loadRuns } from './load-runs.js';
+import { loadRuns, noTrajectoriesFound } from './load-runs.js';
 import { createProgress } from './progress.js';
 import { formatNumber, formatTextTable } from './text-table.js';
 
@@ -57,10 +56,10 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      const outDirectory = dirname(resolve(options.out));
-      if (!(await stat(outDirectory).catch(() => undefined))?.isDirectory()) {
+      const outProblem = await parentDirectoryProblem(options.out);
+      if (outProblem !== undefined) {
         // Fail before judging every run, not after.
-        const error = new ReportWriteError({ path: options.out, reason: `no such directory ${outDirectory}` });
+        const error = new ReportWriteError({ path: options.out, reason: outProblem });
         io.stderr.write(`boden report: ${error.message}\n`);
         setExitCode(ExitCode.usageOrInputError);
         return;
@@ -73,6 +72,7 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
       });
       for (const failure of failures) io.stderr.write(`boden report: ${failure.message}\n`);
       if (runs.length === 0) {
+        if (failures.length === 0) io.stderr.write(`${noTrajectoriesFound('report', paths)}\n`);
         io.stderr.write('boden report: no run could be read; no report written\n');
         setExitCode(ExitCode.usageOrInputError);
         return;

@@ -1,7 +1,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileWriteError } from '../errors/file-write-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { fileWriteFailure } from '../files/directory-problem.js';
 import { parseOptions } from '../options/parse-options.js';
 import { openLanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import type { CorpusEntry } from './corpus-entry.js';
@@ -37,8 +37,8 @@ export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCor
     checkCorpusMatches(out, await readCorpusManifest(out), { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id, task });
     corpus = await openCorpus(out, { embedder, summarizer, index: factory });
   } else {
-    await mkdir(out, { recursive: true }).catch((error: unknown) => {
-      throw FileWriteError.from(error, out);
+    await mkdir(out, { recursive: true }).catch(async (error: unknown) => {
+      throw await fileWriteFailure(error, out, out);
     });
     const index = store === 'lancedb' ? await openLanceDbVectorIndex({ directory: out, dimensions: embedder.dimensions, table: lanceDbCorpusTable, fresh: true }) : factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });

@@ -1,4 +1,6 @@
-import type { HnswGraphOptions } from '../vector-index/hnsw-vector-index-options.js';
+import { checkArgument } from '../options/check-argument.js';
+import { parseOptions } from '../options/parse-options.js';
+import { efSearchSchema, hnswGraphOptionsSchema, type HnswGraphOptions } from '../vector-index/hnsw-vector-index-options.js';
 import { createHnswVectorIndex } from '../vector-index/hnsw-vector-index.js';
 import { loadExactVectorIndex } from '../vector-index/load-exact-vector-index.js';
 import { loadHnswVectorIndex } from '../vector-index/load-hnsw-vector-index.js';
@@ -34,6 +36,9 @@ export function isCorpusIndexFactory(value: unknown): boolean {
  * `LangChainVectorIndex` saves), so a corpus directory opens without the database it was also written to.
  */
 export function hnswCorpusIndex(graph: HnswGraphOptions = {}, efSearch?: number | 'auto'): CorpusIndexFactory {
+  // Checked now: otherwise a bad setting surfaces only when a corpus is built or opened, named after another factory.
+  parseOptions(hnswGraphOptionsSchema, graph, 'hnswCorpusIndex');
+  checkArgument(efSearchSchema.optional(), efSearch, 'efSearch');
   return {
     create: ({ dimensions }) => createHnswVectorIndex({ ...graph, dimensions }),
     async load({ path, dimensions }) {

@@ -6,14 +6,14 @@ import { stripBom } from '../text/strip-bom.js';
 /** One line of a JSONL file of human solutions. */
 export const SolutionRecordSchema = z
   .looseObject({
-    id: z.union([z.string().min(1), z.number().int()]).transform(String),
+    id: z.union([z.string().min(1), z.number().int()], { error: 'expected a non-empty string or an integer' }).transform(String),
     task: z.string().min(1),
     /** Prose or a whole notebook as text. */
     text: z.string().optional(),
     /** Code. */
     code: z.string().optional(),
     author: z.string().nullish(),
-    timestamp: z.union([z.string(), z.number().finite()]).nullish(),
+    timestamp: z.union([z.string(), z.number().finite()], { error: 'expected a date string or seconds since the epoch' }).nullish(),
     medal: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), MedalSchema).nullish(),
     score: z.number().finite().nullish(),
   })

@@ -37,7 +37,7 @@ export const langChainEmbedderOptionsSchema = z.strictObject({
   /** Timers for the retry backoff; default the process's own (`systemTimers`). */
   timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
   /** Content-hash cache: in memory always (unless `false`), on disk too when `directory` is set. */
-  cache: z.union([z.literal(false), cacheSchema]).default({}),
+  cache: z.union([z.literal(false), cacheSchema], { error: 'expected false or { directory?: string }' }).default({}),
   /** Turns an input into the text to embed; default `Plan:\n<plan>\n\nCode:\n<code>`. */
   render: z.custom<(input: EmbeddingInput) => string>(isFunction, 'expected a function (input) => string').optional(),
 });

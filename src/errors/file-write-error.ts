@@ -22,8 +22,9 @@ export class FileWriteError extends BodenError {
   /** The system error code, e.g. `ENOENT`. */
   readonly code: string;
 
-  constructor(options: { path: string; code: string; cause?: unknown }) {
-    const why = explanations[options.code] ?? options.code;
+  /** `reason`, when given, says why better than the code can (which file stands where a folder should be). */
+  constructor(options: { path: string; code: string; reason?: string; cause?: unknown }) {
+    const why = options.reason ?? explanations[options.code] ?? options.code;
     super({ name: 'BodenFileWriteError', message: `cannot write ${options.path}: ${why} (${options.code})`, cause: options.cause });
     this.path = options.path;
     this.code = options.code;

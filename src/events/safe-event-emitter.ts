@@ -1,4 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
+import { z } from 'zod';
+import { parseOptions } from '../options/parse-options.js';
 
 /** An event map: event name → the payload tuple its listeners receive. */
 export type EventMap = { [event: string]: unknown[] };
@@ -8,6 +10,11 @@ export interface ListenerErrorEvent {
   readonly event: string;
   readonly error: unknown;
 }
+
+/** Options of `new SafeEventEmitter()`: checked once here, so a bad `onListenerError` fails now, not at the first listener error. */
+const SafeEventEmitterOptionsSchema = z.strictObject({
+  onListenerError: z.custom<(report: ListenerErrorEvent) => void>((value) => typeof value === 'function', 'expected a function (report) => void').optional(),
+});
 
 type Listener<Map extends EventMap, Event extends keyof Map> = (...args: Map[Event]) => void;
 
@@ -23,7 +30,7 @@ export class SafeEventEmitter<Map extends EventMap> {
 
   /** `onListenerError` receives every listener failure; by default they are dropped silently. */
   constructor(options: { onListenerError?: (report: ListenerErrorEvent) => void } = {}) {
-    this.#onListenerError = options.onListenerError ?? (() => {});
+    this.#onListenerError = parseOptions(SafeEventEmitterOptionsSchema, options, 'SafeEventEmitter').onListenerError ?? (() => {});
   }
 
   /** Adds a listener for `event`. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { FileWriteError } from '../errors/file-write-error.js';
+import { fileWriteFailure } from './directory-problem.js';
 
 /** What to write: text, bytes, or a function that writes the file at the temporary path it is given. */
 export type AtomicFileContents = string | Uint8Array | ((temporaryPath: string) => void | Promise<void>);
@@ -51,7 +51,7 @@ export async function writeFilesAtomic(files: readonly AtomicFile[]): Promise<vo
     }
   } catch (error) {
     // A missing folder, a directory in the way, no permission: name the path the caller asked for.
-    throw FileWriteError.from(error, current);
+    throw await fileWriteFailure(error, current, dirname(current));
   } finally {
     // Best effort: a temporary file that was never created (no folder, a file in the path) has nothing to remove.
     await Promise.all([...pending.values()].map((temporaryPath) => rm(temporaryPath, { force: true }).catch(() => undefined)));

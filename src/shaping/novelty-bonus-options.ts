@@ -11,7 +11,9 @@ export const NoveltyBonusOptionsSchema = z
      * host put on each candidate (MCTS's backed-up mean), or `'constant'` (1 for every node: with `decay:
      * 'children'` this is ShinkaEvolve's offspring-count bonus, the non-semantic baseline).
      */
-    source: z.union([NoveltySourceSchema, z.enum(['candidate', 'constant'])]),
+    source: z.union([NoveltySourceSchema, z.enum(['candidate', 'constant'])], {
+      error: "expected a NoveltySource (assess(), assessment() and observe()), 'candidate' or 'constant'",
+    }),
     /**
      * `'min-max'`: usefulness is min-max normalised to [0, 1] first (against the request's range, else the
      * candidates'), so λ is in units of the observed spread. `'none'`: the bonus is added to the raw values.

@@ -14,7 +14,9 @@ export const WrapSelectorOptionsSchema = z
     /** The host's own selection function. */
     selector: functionSchema<Selector<unknown, unknown>>('a Selector'),
     /** One middleware or several; the first transforms the request first, the last wraps the selector directly. */
-    middleware: z.union([MiddlewareSchema, z.array(MiddlewareSchema)]).default([]),
+    middleware: z
+      .union([MiddlewareSchema, z.array(MiddlewareSchema)], { error: 'expected a SelectorMiddleware (an object with a name and optional hooks) or a list of them' })
+      .default([]),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importTrajectory } from '../../adapters/trajectory/index.js';
@@ -109,6 +109,26 @@ describe('boden report', () => {
       expect(badSeed.code, seed).toBe(2);
       expect(badSeed.stderr).toMatch(/option '--seed <n>' argument .* is invalid\. expected a whole number ≥ 0/);
     }
+  });
+
+  it('exits 2 saying that a file stands where the report\'s directory should be, not that the directory is missing', async () => {
+    const file = join(directory, 'run-file.json');
+    writeFileSync(file, '{}');
+    for (const out of [join(file, 'x.html'), join(file, 'deeper', 'x.html')]) {
+      const result = await runCli(['report', example, '--out', out]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`boden report: cannot write report ${out}: ${file} is a file, not a directory\n`);
+    }
+  });
+
+  it('says that a folder holds no trajectory, naming it', async () => {
+    const empty = join(directory, 'no-trajectories');
+    mkdirSync(empty);
+    const out = join(directory, 'empty.html');
+    const result = await runCli(['report', empty, '--out', out]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`boden report: no trajectories found in ${empty}`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('exits 2 naming the report when its directory does not exist', async () => {

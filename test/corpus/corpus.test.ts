@@ -11,6 +11,7 @@ import {
 } from '../../src/corpus/index.js';
 import type { Embedder } from '../../src/embedder/embedder.js';
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
+import { FileWriteError } from '../../src/errors/file-write-error.js';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { trajectoryReader } from '../../adapters/trajectory/index.js';
@@ -131,6 +132,14 @@ describe('buildCorpus and openCorpus', () => {
     const corpus = await openCorpus(narrow);
     expect([corpus.embedder.id, corpus.embedder.dimensions]).toEqual(['hashing-v1/64', 64]);
     expect((await corpus.search({ plan: 'LightGBM, stratified k-fold', code: '' }, 1))[0]!.entry.id).toBe('gbm');
+  });
+
+  it('names the file that stands where a folder of out should be', async () => {
+    const file = join(directory, 'not-a-folder');
+    writeFileSync(file, 'kept');
+    const failure = await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: join(file, 'corpus') }).catch((error: unknown) => error);
+    expect(FileWriteError.isInstance(failure)).toBe(true);
+    expect((failure as FileWriteError).message).toBe(`cannot write ${join(file, 'corpus')}: ${file} is a file, not a directory (ENOTDIR)`);
   });
 
   it('rejects bad options, naming them', async () => {

@@ -25,6 +25,8 @@ describe('writeFileAtomic failures', () => {
     const file = join(directory, 'a-file');
     writeFileSync(file, 'kept');
     expect((await writeError(join(file, 'inside.json'))).code).toBe('ENOTDIR');
+    // ENOTDIR alone says only that some part of the path is a file: the message names it.
+    expect((await writeError(join(file, 'inside.json'))).message).toBe(`cannot write ${join(file, 'inside.json')}: ${file} is a file, not a directory (ENOTDIR)`);
     // Nothing is left behind and nothing was replaced.
     expect(readFileSync(file, 'utf8')).toBe('kept');
     expect(readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
+import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import { createNoveltyPass } from '../../src/validation/novelty-pass.js';
 import { runOf } from './run-fixture.js';
 
@@ -26,5 +27,30 @@ describe('createNoveltyPass', () => {
     await pass(first);
     // The shared embedder's online IDF has counted the first run's documents: the second run scores differently.
     expect([...(await pass(second))]).not.toEqual([...byDefault]);
+  });
+
+  it('checks its options when it is made, naming the bad one, not when the first run is scored', () => {
+    // null was a bare TypeError; a wrong type was accepted, to fail (or not) at the first run.
+    expect(() => createNoveltyPass(null as never)).not.toThrow();
+    const badOptions: readonly (readonly [object, string])[] = [
+      [{ embedderFactory: 'hashing' }, 'embedderFactory'],
+      [{ nearest: 'three' }, 'nearest'],
+      [{ embedder: {} }, 'embedder'],
+      // runId is each run's own.
+      [{ runId: 'r' }, ''],
+    ];
+    for (const [options, path] of badOptions) {
+      const error = (() => {
+        try {
+          createNoveltyPass(options as never);
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(InvalidOptionsError.isInstance(error), JSON.stringify(options)).toBe(true);
+      expect((error as InvalidOptionsError).target).toBe('createNoveltyPass');
+      expect((error as InvalidOptionsError).issues.map((issue) => issue.path)).toEqual([path]);
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
 import {
   createNoveltyScorer,
   createSeededRandom,
+  InvalidOptionsError,
   scorerNoveltySource,
   type SelectionCandidate,
   type Selector,
@@ -148,6 +149,14 @@ function populationOf(islands: number, maxIslandSize = 10) {
 }
 
 describe("createIslandPopulation (AIRA-dojo's SolutionsDatabase)", () => {
+  it('checks its options when it is made: no options, or islands that are not a positive integer, name the option', () => {
+    // No options was a bare TypeError; 'two' or -1 islands made a population of no islands.
+    expect(() => createIslandPopulation(undefined as never)).toThrow(/invalid options for createIslandPopulation: islands: .*maxIslandSize: .*fitness: /);
+    expect(() => createIslandPopulation({ islands: 'two' as never, maxIslandSize: 4, fitness: () => 1 })).toThrow(/invalid options for createIslandPopulation: islands: Invalid input: expected number, received string/);
+    expect(() => createIslandPopulation({ islands: -1, maxIslandSize: 4, fitness: () => 1 })).toThrow(InvalidOptionsError);
+    expect(() => createIslandPopulation({ islands: 2, maxIslandSize: 4, fitness: 1 as never })).toThrow(/fitness: expected a function/);
+  });
+
   it('seeds generation 0 unconditionally and tracks the global fitness range', () => {
     const population = populationOf(2);
     population.seed([member('a', 0.2), member('b', 0.9), member('c', 0.1)], [0, 1, 0]);

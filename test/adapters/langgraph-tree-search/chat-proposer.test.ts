@@ -1,6 +1,7 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createChatProposer, parsePlanAndCode } from '../../../adapters/langgraph-tree-search/index.js';
+import { createChatProposer, createLangChainAideOperators, createLangChainEvolutionaryOperators, createLangChainMctsOperators, parsePlanAndCode } from '../../../adapters/langgraph-tree-search/index.js';
+import { InvalidOptionsError } from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 
 const servers: FakeOpenAiServer[] = [];
@@ -15,6 +16,25 @@ async function answering(answers: readonly string[]) {
 }
 
 const chats = (server: FakeOpenAiServer) => server.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+
+describe('createChatProposer and the chat operators: options', () => {
+  it('are checked when made, naming the option and the factory called, not at the first model call', () => {
+    const model = new ChatOpenAI({ model: 'unused', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: 'http://127.0.0.1:9/v1' } });
+    // No options was a bare TypeError; a model without invoke() or an empty task failed only when a proposal was asked for.
+    expect(() => createChatProposer(undefined as never)).toThrow(/invalid options for createChatProposer: model: .*; task: /);
+    expect(() => createChatProposer({ model: {} as never, task: 'Predict prices.' })).toThrow(/model: expected a LangChain chat model/);
+    expect(() => createChatProposer({ model, task: 'Predict prices.', attempts: 0 })).toThrow(/attempts: Too small/);
+    for (const [factory, name] of [
+      [createLangChainAideOperators, 'createLangChainAideOperators'],
+      [createLangChainMctsOperators, 'createLangChainMctsOperators'],
+      [createLangChainEvolutionaryOperators, 'createLangChainEvolutionaryOperators'],
+    ] as const) {
+      expect(() => factory(null as never)).toThrow(InvalidOptionsError);
+      expect(() => factory({ model, task: '' })).toThrow(new RegExp(`invalid options for ${name}: task: Too small`));
+      expect(() => factory({ model, task: 'Predict prices.', attempts: 2 })).not.toThrow();
+    }
+  });
+});
 
 describe('createChatProposer (real ChatOpenAI against the fake server)', () => {
   it('asks again when an answer has no code block, and keeps the first answer that has one', async () => {
