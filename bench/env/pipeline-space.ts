@@ -16,6 +16,9 @@ export const preprocessingSpace = {
   pca: [null, { varianceKept: 0.8 }, { varianceKept: 0.9 }, { varianceKept: 0.95 }, { varianceKept: 0.99 }],
 } as const satisfies { [Key in keyof PreprocessingConfig]: readonly PreprocessingConfig[Key][] };
 
+/** A grid of each feature-engineering setting's values (ordered, off first). */
+export type FeatureEngineeringGrid = { readonly [Key in keyof FeatureEngineeringConfig]: readonly FeatureEngineeringConfig[Key][] };
+
 /** The discrete grid of each feature-engineering setting (ordered, off first), for tasks that offer them. */
 export const featureEngineeringSpace = {
   targetTransform: ['none', 'log'],
@@ -24,7 +27,37 @@ export const featureEngineeringSpace = {
   groupDeviations: [false, true],
   targetEncoding: [null, { smoothing: 1 }, { smoothing: 10 }, { smoothing: 100 }],
   binning: [null, { bins: 4 }, { bins: 8 }, { bins: 16 }],
-} as const satisfies { [Key in keyof FeatureEngineeringConfig]: readonly FeatureEngineeringConfig[Key][] };
+} as const satisfies FeatureEngineeringGrid;
+
+/** The feature-engineering grid a task offers, and the moves it withholds, each with its reason. */
+export interface OfferedFeatureEngineering {
+  readonly grid: FeatureEngineeringGrid;
+  readonly withheld: readonly string[];
+}
+
+/**
+ * The feature-engineering moves a task's card offers (undefined when it offers none): `featureEngineeringSpace`
+ * without the moves that can only fail on this task, which the evaluation refuses as buggy pipelines: the log
+ * target transform on a classification task (a class label has no logarithm) and the cyclical encoding when the
+ * card names no periodic column (nothing to encode). A search over these moves spends no evaluation on them.
+ */
+export function offeredFeatureEngineering(task: {
+  readonly kind: TaskKind;
+  readonly featureEngineering?: { readonly periodic: Readonly<Record<string, number>> } | undefined;
+}): OfferedFeatureEngineering | undefined {
+  if (task.featureEngineering === undefined) return undefined;
+  const withheld: string[] = [];
+  let grid: FeatureEngineeringGrid = featureEngineeringSpace;
+  if (task.kind === 'classification') {
+    grid = { ...grid, targetTransform: ['none'] };
+    withheld.push('the log target transform (a class label has no logarithm)');
+  }
+  if (Object.keys(task.featureEngineering.periodic).length === 0) {
+    grid = { ...grid, cyclical: [false] };
+    withheld.push("the cyclical encoding (the card's featureEngineering.periodic names no column)");
+  }
+  return { grid, withheld };
+}
 
 /**
  * The discrete grid of each model family's hyper-parameters (ordered). Grids stop where an evaluation gets slow

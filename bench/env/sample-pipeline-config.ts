@@ -4,7 +4,7 @@ import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';
 import type { PipelineConfig } from './pipeline-config.js';
 import { noFeatureEngineering, type FeatureEngineeringConfig } from './feature-engineering-config.js';
-import { familiesFor, featureEngineeringSpace, modelSpace, preprocessingSpace, type SearchableFamily } from './pipeline-space.js';
+import { familiesFor, featureEngineeringSpace, modelSpace, preprocessingSpace, type FeatureEngineeringGrid, type SearchableFamily } from './pipeline-space.js';
 
 /** Options of `samplePipelineConfig`. */
 export interface SampleOptions {
@@ -12,14 +12,25 @@ export interface SampleOptions {
   readonly families?: readonly SearchableFamily[];
   /** Probability of drawing a 2-3 member ensemble instead of a single model. */
   readonly ensembleProbability?: number;
-  /** Draw the feature-engineering settings too (a task whose card offers them); default false. */
-  readonly featureEngineering?: boolean;
+  /**
+   * Draw the feature-engineering settings too (a task whose card offers them): from the grid the task offers
+   * (`offeredFeatureEngineering(task).grid`), or from every setting's whole grid with `true`; default false.
+   */
+  readonly featureEngineering?: boolean | FeatureEngineeringGrid;
 }
 
 /** Options of `mutatePipelineConfig`. */
 export interface MutateOptions {
-  /** Let a preprocessing move step a feature-engineering setting too (a task whose card offers them); default false. */
-  readonly featureEngineering?: boolean;
+  /**
+   * Let a preprocessing move step a feature-engineering setting too (a task whose card offers them): along the grid
+   * the task offers (settings with a single value there never move), or every setting's whole grid with `true`.
+   */
+  readonly featureEngineering?: boolean | FeatureEngineeringGrid;
+}
+
+/** The grid an option names: `true` for the whole space, a task's offered grid as is, nothing for false. */
+function gridOf(option: boolean | FeatureEngineeringGrid | undefined): FeatureEngineeringGrid | undefined {
+  return option === true ? featureEngineeringSpace : option === false || option === undefined ? undefined : option;
 }
 
 /** A uniformly random point of the grid of one family. */
@@ -43,9 +54,10 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
   } else {
     model = sampleModel(pickValue(families, random), random);
   }
-  if (!options.featureEngineering) return { preprocessing, model };
+  const grid = gridOf(options.featureEngineering);
+  if (grid === undefined) return { preprocessing, model };
   const features = Object.fromEntries(
-    Object.entries(featureEngineeringSpace as Record<string, readonly unknown[]>).map(([key, values]) => [key, pickValue(values, random)]),
+    Object.entries(grid as Record<string, readonly unknown[]>).map(([key, values]) => [key, pickValue(values, random)]),
   ) as unknown as FeatureEngineeringConfig;
   return { preprocessing, model, features };
 }
@@ -58,8 +70,10 @@ export function samplePipelineConfig(random: RandomSource, kind: TaskKind, optio
 export function mutatePipelineConfig(config: PipelineConfig, random: RandomSource, options: MutateOptions = {}): PipelineConfig {
   if (random() < 0.3) {
     const grids = preprocessingSpace as Record<string, readonly unknown[]>;
-    const engineering = featureEngineeringSpace as Record<string, readonly unknown[]>;
-    const keys = options.featureEngineering ? [...Object.keys(grids), ...Object.keys(engineering).map((key) => `features.${key}`)] : Object.keys(grids);
+    const engineering = (gridOf(options.featureEngineering) ?? {}) as Record<string, readonly unknown[]>;
+    // A setting the task offers one value of has no neighbour to move to.
+    const movable = Object.keys(engineering).filter((key) => engineering[key]!.length > 1);
+    const keys = [...Object.keys(grids), ...movable.map((key) => `features.${key}`)];
     const key = pickValue(keys, random);
     if (key.startsWith('features.')) {
       const setting = key.slice('features.'.length);

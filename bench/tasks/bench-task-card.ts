@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -7,9 +6,11 @@ import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { readJsonFile } from '../../src/files/read-json-file.js';
 import { TaskCardSchema } from '../../src/usefulness/task-card.js';
+import { evaluationVersion } from '../env/evaluation-memo.js';
 import { metricMaximize } from '../env/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
 import { BenchTaskSchema, benchTaskShape, type BenchTask } from './bench-task.js';
+import { parseTaskCsv, readTaskCsvBytes } from './load-csv-dataset.js';
 import { benchTaskNames } from './task-definitions.js';
 
 /** Medal thresholds: the scores of the calibration search's quantiles (in the metric's better direction). */
@@ -57,14 +58,20 @@ export const CalibrationSchema = z.strictObject({
     .optional(),
 });
 
+/** The newest task card format this code reads (`cardVersion`); a card of a later one is refused, not misread. */
+export const benchTaskCardVersion = 1;
+
 /**
  * A benchmark task card: the task definition plus everything impact and medals need. It is a `TaskCard`
  * (task, metric, maximize, baseline, top1), so `impactReference(episodes, card)` takes it as is; `baseline` is
  * the cross-validated score of `baselineConfig` (a trivial predictor) and `top1` that of `top1Config`, the best
  * pipeline of the calibration search. `familyBest` is the best score the search found per model family (the
- * paradigm ceilings).
+ * paradigm ceilings). Strict: a field this code does not know (a newer card's, or a misspelt one) is an error, never
+ * silently dropped.
  */
 export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
+  /** The card's format (`benchTaskCardVersion`); absent in cards written before it was recorded (version 1). */
+  cardVersion: z.number().int().min(1).max(benchTaskCardVersion).optional(),
   ...benchTaskShape,
   baselineConfig: PipelineConfigSchema,
   top1Config: PipelineConfigSchema,
@@ -74,6 +81,7 @@ export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
   pathBest: z.record(z.string(), z.number()).optional(),
   calibration: CalibrationSchema,
 })
+  .strict()
   .refine((card) => card.maximize === metricMaximize[card.metric], { message: 'maximize must match the metric\'s direction', path: ['maximize'] })
   .refine(
     (card) => {
@@ -89,12 +97,37 @@ export type BenchTaskCard = z.infer<typeof BenchTaskCardSchema>;
 /** The folder of the shipped cards. */
 export const taskCardDirectory = new URL('./cards/', import.meta.url);
 
-/** Reads and validates a bench task card file; errors name the file and the field. */
+/**
+ * Reads and validates a bench task card file, and its CSV file if it has one (`withCsvResolved`), so a bad card
+ * fails before any run starts; errors name the file and the field (or the CSV's line and column).
+ */
 export async function readBenchTaskCard(file: string | URL): Promise<BenchTaskCard> {
   const name = file instanceof URL ? fileURLToPath(file) : file;
-  const parsed = BenchTaskCardSchema.safeParse(await readJsonFile(name, 'the task card'));
+  const value = await readJsonFile(name, 'the task card');
+  refuseNewerVersions(name, value);
+  const parsed = BenchTaskCardSchema.safeParse(value);
   if (!parsed.success) throw fieldError(name, parsed.error);
-  return withCsvResolved(parsed.data, name);
+  return withCsvResolved(parsed.data, name, { calibrated: true });
+}
+
+/**
+ * A card written by newer code is named as such before its fields are checked: its other differences (fields this
+ * code lacks) would otherwise read as mistakes in the card.
+ */
+function refuseNewerVersions(file: string, value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const { cardVersion, calibration } = value as { cardVersion?: unknown; calibration?: { evaluationVersion?: unknown } };
+  if (typeof cardVersion === 'number' && cardVersion > benchTaskCardVersion) {
+    throw new InvalidFieldError({ file, location: '$.cardVersion', reason: `a version ${cardVersion} card, written by a newer boden; this one reads task cards up to version ${benchTaskCardVersion}: update boden, or calibrate the card with this one` });
+  }
+  const scoredBy = calibration !== null && typeof calibration === 'object' ? calibration.evaluationVersion : undefined;
+  if (typeof scoredBy === 'number' && scoredBy > evaluationVersion) {
+    throw new InvalidFieldError({
+      file,
+      location: '$.calibration.evaluationVersion',
+      reason: `calibrated by evaluation version ${scoredBy}, newer than this boden's ${evaluationVersion}: its baseline, top-1 and medals are not this code's scores; update boden, or calibrate the card with this one`,
+    });
+  }
 }
 
 /**
@@ -107,28 +140,45 @@ export async function readBenchTaskDefinition(file: string): Promise<BenchTask> 
   const definition = value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key in benchTaskShape)) : value;
   const parsed = BenchTaskSchema.safeParse(definition);
   if (!parsed.success) throw fieldError(file, parsed.error);
-  return withCsvResolved(parsed.data, file);
+  return withCsvResolved(parsed.data, file, { calibrated: false });
 }
 
 function fieldError(file: string, error: z.ZodError): InvalidFieldError {
   const issue = error.issues[0]!;
   const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    const location = /^[A-Za-z_$][\w$]*$/.test(key) ? `$${path}.${key}` : `$${path}[${JSON.stringify(key)}]`;
+    return new InvalidFieldError({ file, location, reason: 'a field this boden does not know (a card from a newer boden, or a misspelt field)', cause: error });
+  }
   return new InvalidFieldError({ file, location: `$${path}`, reason: issue.message, cause: error });
 }
 
-/** The task with its CSV path made absolute (relative to the card's folder) and the file's sha256 recorded. */
-async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: string): Promise<Task> {
+/**
+ * The task with its CSV path made absolute (relative to the card's folder) and the file's sha256 recorded, after the
+ * whole file is checked: its size, its sha256 against the card's (a `calibrated` card must record one: its numbers
+ * belong to one version of the file), and every row the task reads, so a bad CSV fails here, not as buggy runs.
+ */
+async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: string, { calibrated }: { calibrated: boolean }): Promise<Task> {
   if (typeof task.dataset === 'string') return task;
   const csv = resolve(dirname(cardFile), task.dataset.csv);
-  let bytes: Buffer;
   try {
-    bytes = await readFile(csv);
+    await stat(csv);
   } catch (error) {
     throw new InvalidFieldError({ file: cardFile, location: '$.dataset.csv', reason: `cannot read ${csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const { bytes, sha256 } = readTaskCsvBytes(csv);
   if (task.dataset.sha256 !== undefined && task.dataset.sha256 !== sha256) {
     throw new InvalidFieldError({ file: cardFile, location: '$.dataset.sha256', reason: `${csv} changed since the card was calibrated (sha256 ${sha256}); calibrate it again` });
+  }
+  // A changed file explains any error in its rows, so that comes first; a missing sha256 after the rows are known good.
+  parseTaskCsv(csv, bytes, task);
+  if (calibrated && task.dataset.sha256 === undefined) {
+    throw new InvalidFieldError({
+      file: cardFile,
+      location: '$.dataset.sha256',
+      reason: `missing: a card records the sha256 of the CSV file its numbers were calibrated on (calibrate-task-cards.ts writes it; ${csv} has ${sha256})`,
+    });
   }
   return { ...task, dataset: { csv, sha256 } };
 }

@@ -15,6 +15,8 @@ import { availableParallelism, cpus } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ExitCode } from '../../src/cli/exit-code.js';
+import { BodenError } from '../../src/errors/boden-error.js';
 import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { createBenchEvaluator, defaultWorkBudgetSeconds, type PipelineEvaluation } from '../env/bench-evaluator.js';
@@ -22,11 +24,11 @@ import { canonicalConfigKey, parsePipelineConfig } from '../env/canonical-config
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
-import { familiesFor } from '../env/pipeline-space.js';
+import { familiesFor, offeredFeatureEngineering } from '../env/pipeline-space.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../env/sample-pipeline-config.js';
 import { quantile } from '../../src/statistics/quantile.js';
 import type { BenchTask } from './bench-task.js';
-import { BenchTaskCardSchema, readBenchTaskDefinition, type BenchTaskCard } from './bench-task-card.js';
+import { BenchTaskCardSchema, benchTaskCardVersion, readBenchTaskDefinition, type BenchTaskCard } from './bench-task-card.js';
 import { benchTasks } from './task-definitions.js';
 
 const medalQuantiles = { bronze: 0.8, silver: 0.9, gold: 0.97 };
@@ -45,7 +47,20 @@ const { values } = parseArgs({
     out: { type: 'string' },
   },
 });
-if ((values['task-file'] === undefined) !== (values.out === undefined)) throw new Error('--task-file and --out go together: the definition to calibrate and where to write its card');
+/** Ends the script on an input error: one line on stderr and exit code 2, as boden's commands do, never a stack trace. */
+function refuse(message: string): never {
+  process.stderr.write(`calibrate-task-cards: ${message}\n`);
+  process.exit(ExitCode.usageOrInputError);
+}
+if ((values['task-file'] === undefined) !== (values.out === undefined)) refuse('--task-file and --out go together: the definition to calibrate and where to write its card');
+// A user's definition and its CSV file are checked before any worker starts.
+const definition =
+  values['task-file'] === undefined
+    ? undefined
+    : await readBenchTaskDefinition(values['task-file']).catch((error: unknown) => {
+        if (BodenError.isInstance(error)) refuse(error.message);
+        throw error;
+      });
 const options = {
   random: Number(values.random),
   rounds: Number(values.rounds),
@@ -70,7 +85,7 @@ try {
           if (!task) throw new Error(`unknown task ${name} (shipped: ${benchTasks.map((candidate) => candidate.task).join(', ')})`);
           return { task, out: fileURLToPath(new URL(`./cards/${task.task}.json`, import.meta.url)) };
         })
-      : [{ task: await readBenchTaskDefinition(values['task-file']), out: resolve(values.out!) }];
+      : [{ task: definition!, out: resolve(values.out!) }];
   for (const { task, out } of jobs) {
     const card = await calibrate(task);
     // A user's CSV is written relative to the card, so the two can move together.
@@ -108,15 +123,19 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
   const baseline = await evaluator.evaluate(task, baselineConfig);
   if (baseline.result.status !== 'ok') throw new Error(`baseline of ${task.task} failed: ${baseline.result.error}`);
 
-  const featureEngineering = task.featureEngineering !== undefined;
-  await evaluateAll(Array.from({ length: options.random }, () => samplePipelineConfig(random, task.kind, featureEngineering ? { featureEngineering } : {})));
+  // The moves the task cannot use are not drawn (each would be a buggy configuration); said once, here.
+  const offered = offeredFeatureEngineering(task);
+  const featureEngineering = offered !== undefined;
+  if (offered !== undefined && offered.withheld.length > 0) console.log(`${task.task}: feature engineering without ${offered.withheld.join(' and ')}`);
+  const grid = offered?.grid ?? false;
+  await evaluateAll(Array.from({ length: options.random }, () => samplePipelineConfig(random, task.kind, { featureEngineering: grid })));
   for (let round = 0; round < options.rounds; round++) {
     const best = ranked();
     const champions = familiesFor(task.kind)
       .map((family) => best.find((entry) => entry.config.model.family === family))
       .filter((entry): entry is PipelineEvaluation => entry !== undefined);
     const parents = [...new Set([...best.slice(0, 6), ...champions])];
-    await evaluateAll(parents.flatMap((parent) => Array.from({ length: options.children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering }))));
+    await evaluateAll(parents.flatMap((parent) => Array.from({ length: options.children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering: grid }))));
   }
 
   const top = ranked();
@@ -128,6 +147,7 @@ async function calibrate(task: BenchTask): Promise<BenchTaskCard> {
   const pathBest: Record<string, number> = {};
   if (featureEngineering) for (const entry of top) pathBest[pathOf(entry.config)] ??= score(entry);
   return BenchTaskCardSchema.parse({
+    cardVersion: benchTaskCardVersion,
     ...task,
     baseline: score(baseline),
     top1: score(winner),

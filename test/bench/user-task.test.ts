@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -133,9 +134,10 @@ describe('a task a user brings: a card file and a CSV', () => {
   });
 
   it('runs a sweep over a calibrated card file (taskFiles) beside a shipped task name', async () => {
-    writeCsv('sweep.csv');
+    const csv = writeCsv('sweep.csv');
     const card = {
       ...definition('sweep.csv'),
+      dataset: { csv: 'sweep.csv', sha256: createHash('sha256').update(readFileSync(csv)).digest('hex') },
       baseline: 5,
       top1: 0.2,
       baselineConfig: { model: { family: 'dummy' } },
