@@ -99,6 +99,9 @@ export {
   type OpenAiCompatibleEmbedderOptions,
 } from './embedder/openai-compatible-embedder.js';
 export { EmbeddingError, type EmbeddingProblem } from './errors/embedding-error.js';
+// The causes under a provider failure of the OpenAI-compatible judge and embedder (`createGuardedFetch`).
+export { NoResponseError } from './errors/no-response-error.js';
+export { UnexpectedResponseError } from './errors/unexpected-response-error.js';
 
 export { ConceptExtractor } from './concepts/concept-extractor.js';
 export type { ConceptExtractorOptions } from './concepts/concept-extractor-options.js';

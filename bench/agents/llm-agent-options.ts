@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
+import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
 import { isTimers, type Timers } from '../../src/calls/timers.js';
 import type { RandomSource } from '../../src/index.js';
 import type { BenchTask } from '../tasks/bench-task.js';
@@ -42,13 +43,29 @@ export const LlmAgentOptionsSchema = z
     retryDelayMs: z.number().nonnegative().default(1_000),
     /** Cap on one backoff wait, a server's `retry-after` included. */
     maxRetryDelayMs: z.number().nonnegative().default(60_000),
-    /** Per-request timeout in milliseconds; a timed-out request is retried like a 5xx. */
+    /** Per-request timeout in milliseconds, the whole generation included; a timed-out request is retried like a 5xx. */
     timeoutMs: z.number().int().positive().default(180_000),
+    /**
+     * Milliseconds a request waits for the server's first byte before checking the server is there (`GET
+     * <baseURL>/models`), and then for that check: a server that answers neither fails the request at once (retried,
+     * and counted by `circuitBreaker`), one that answers is generating and is waited for up to `timeoutMs`. Only with
+     * `model` (an injected chat model brings its own client); see `createGuardedFetch`.
+     */
+    firstByteTimeoutMs: z.number().int().positive().default(5_000),
+    /**
+     * After this many requests in a row get no answer at all (connection failure, silence; retries count), make no
+     * more: every later operator call fails at once with an `LlmAgentError` saying why. A `RequestCircuitBreaker` is
+     * shared with whoever else holds it (every run of a sweep); null never stops.
+     */
+    circuitBreaker: z
+      .union([z.number().int().min(1), z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker')])
+      .nullable()
+      .default(null),
     /** How many earlier evaluated proposals (the latest) the prompt's memory shows, with their outcomes. */
     memorySize: z.number().int().nonnegative().default(10),
     /** Jitter source of the backoff; default `Math.random`. */
     random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
-    /** Timers for the request timeout and the retry backoff; default the process's own. For tests. */
+    /** Timers for the request and first-byte timeouts and the retry backoff; default the process's own. For tests. */
     timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
     /** Source of the per-call data delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
     nonce: z.custom<() => string>(isFunction, 'expected a function returning a nonce').optional(),

@@ -4,6 +4,8 @@ import { ChatOpenAI } from '@langchain/openai';
 import { parseOptions } from '../../src/index.js';
 import { sleep } from '../../src/calls/abortable.js';
 import { backoffDelay } from '../../src/calls/backoff-delay.js';
+import { createGuardedFetch } from '../../src/calls/guarded-fetch.js';
+import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
 import { withRequestTimeout } from '../../src/calls/request-timeout.js';
 import { systemTimers } from '../../src/calls/timers.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../../src/calls/provider-failure.js';
@@ -56,8 +58,10 @@ const strategicKinds: ReadonlySet<ProposalKind> = new Set(['component', 'family-
  *
  * The answer is JSON `{ plan, config }`; a config `parsePipelineConfig` rejects (or a family the task cannot use)
  * is asked for again with the error, up to `maxRetries` times, then `LlmAgentError` is thrown. Provider failures
- * are retried `providerRetries` times with jittered backoff. Code is `renderPipelineCode(task, config)`; an
- * improvement's kind is `classifyChange(parent, child)`; `bug` is always null (real bugs come from evaluation).
+ * are retried `providerRetries` times with jittered backoff; a silent server fails each request after
+ * `firstByteTimeoutMs` twice over, and once `circuitBreaker` is open no request is made. Code is
+ * `renderPipelineCode(task, config)`; an improvement's kind is `classifyChange(parent, child)`; `bug` is always null
+ * (real bugs come from evaluation).
  *
  * @example
  * const agent = createLlmAgent({ task: card, model: 'Qwen/Qwen3-235B-A22B', baseURL: 'http://127.0.0.1:8000/v1' });
@@ -68,6 +72,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   const timers = parsed.timers ?? systemTimers;
   const { task, maxRetries, memorySize } = parsed;
   const chatModel = parsed.chatModel ?? openAiChatModel(parsed);
+  const breaker = typeof parsed.circuitBreaker === 'number' ? new RequestCircuitBreaker(parsed.circuitBreaker) : parsed.circuitBreaker;
   const proposals: AgentProposal[] = [];
   const byCode = new Map<string, AgentProposal>();
   const errors = new Map<string, string | null>();
@@ -93,18 +98,22 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   /** One model request, retried after provider failures; returns the reply's text. */
   const send = async (operator: LlmAgentOperator, messages: BaseMessage[], requests: { count: number }): Promise<string> => {
     for (let attempt = 1; ; attempt += 1) {
+      // Opened by this agent's earlier requests, or by another holder of the same breaker.
+      if (breaker?.openReason != null) throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: requests.count });
       requests.count += 1;
       usage.calls += 1;
       try {
         const reply = await withRequestTimeout((signal) => chatModel.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers });
+        breaker?.answered();
         const tokens = reportedUsage(reply);
         if (tokens === null) usage.unmeteredCalls += 1;
         else [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
         return contentText(reply.content);
       } catch (error) {
         usage.unmeteredCalls += 1;
+        breaker?.failed(error);
         const retryable = isRetryableFailure(error);
-        if (!retryable || attempt > parsed.providerRetries) {
+        if (!retryable || attempt > parsed.providerRetries || breaker?.openReason != null) {
           const reason = `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`;
           throw new LlmAgentError({ operator, problem: 'provider', reason, requests: requests.count, status: failureStatus(error), cause: error });
         }
@@ -168,9 +177,10 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   };
 }
 
-/** The `ChatOpenAI` for `model` at `baseURL`, with its own retries and streaming off (the agent retries). */
+/** The `ChatOpenAI` for `model` at `baseURL` (default OpenAI's) through the guarded fetch, its own retries and streaming off (the agent retries). */
 function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
-  const { model, baseURL, apiKey, temperature, maxTokens } = options;
+  const { model, baseURL, apiKey, temperature, maxTokens, firstByteTimeoutMs, timers } = options;
+  const fetch = createGuardedFetch({ baseURL: baseURL ?? 'https://api.openai.com/v1', firstByteTimeoutMs, ...(timers === undefined ? {} : { timers }) });
   return new ChatOpenAI({
     model: model!,
     apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
@@ -178,7 +188,7 @@ function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
     streaming: false,
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
-    ...(baseURL === undefined ? {} : { configuration: { baseURL } }),
+    configuration: { fetch, ...(baseURL === undefined ? {} : { baseURL }) },
   });
 }
 

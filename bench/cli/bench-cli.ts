@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
 import { ExitCode } from '../../src/cli/exit-code.js';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
@@ -53,7 +54,13 @@ interface CommonOptions {
   agent: 'simulated' | 'llm' | 'langchain';
   llmModel?: string;
   llmBaseUrl?: string;
+  llmTimeout?: number;
+  llmFirstByteTimeout?: number;
+  llmCircuitBreaker: number;
 }
+
+/** Where a command leaves its exit code, read by `runBenchCli` once the command is done. */
+type SetExitCode = (code: ExitCode) => void;
 
 /** Progress lines on stderr: one rewritten line on a terminal, one line per tenth of the sweep otherwise. */
 function progressReporter(quiet: boolean): (progress: SweepProgress) => void {
@@ -101,20 +108,39 @@ async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promi
   }
 }
 
-/** Hooks that report a sweep's progress and failures on stderr. */
+/** Hooks that report a sweep's progress, failures and an opened circuit breaker on stderr. */
 function reportingHooks(quiet: boolean, command: string, signal: AbortSignal) {
   return {
     onProgress: progressReporter(quiet),
     onFailure: ({ cell, error }: SweepFailure) => process.stderr.write(`boden bench: ${cell.id} failed (it will run again on resume): ${describeFailure(error)}\n`),
+    // Said once: every later run fails at once, with this reason, instead of waiting on the server.
+    onCircuitOpen: ({ failures, reason }: RequestCircuitOpen) =>
+      process.stderr.write(`boden bench: stopped calling the LLM after ${failures} requests in a row got no answer (last: ${reason}); the remaining runs fail at once\n`),
     command,
     signal,
   };
 }
 
+/**
+ * Says how many runs of this session failed and why the first did, and sets exit code 1 (findings), as `boden score`
+ * does for verdicts that fell back; nothing when none failed.
+ */
+function reportFailures(failures: readonly SweepFailure[], ran: number, setExitCode: SetExitCode): void {
+  const [first] = failures;
+  if (first === undefined) return;
+  setExitCode(ExitCode.findings);
+  process.stderr.write(`boden bench: ${failures.length} of ${failures.length + ran} runs failed (they run again on resume); the first, ${first.cell.id}: ${describeFailure(first.error)}\n`);
+}
+
 /** Writes the summary, table and report of a finished sweep (or merge) and says what happened on stderr. */
-async function report(result: SweepResult): Promise<void> {
+async function report(result: SweepResult, setExitCode: SetExitCode): Promise<void> {
+  reportFailures(result.failures, result.ran, setExitCode);
+  if (result.records.length === 0 && result.failures.length > 0) {
+    // An empty table and report would look like a result: say there is none.
+    process.stderr.write(`no run finished, so no summary or report was written\n`);
+    return;
+  }
   const outputs = await writeSweepOutputs(result);
-  if (result.failures.length > 0) process.exitCode = ExitCode.findings;
   process.stdout.write(`${outputs.table}\n`);
   const wall = result.sessions.reduce((sum, session) => sum + session.wallSeconds, 0);
   process.stderr.write(
@@ -123,10 +149,10 @@ async function report(result: SweepResult): Promise<void> {
   );
 }
 
-async function sweepAndReport(options: SweepOptions, common: CommonOptions, command: string): Promise<void> {
+async function sweepAndReport(options: SweepOptions, common: CommonOptions, command: string, setExitCode: SetExitCode): Promise<void> {
   // The first Ctrl-C stops the sweep cleanly (completed runs are kept, the session is recorded); a second one kills.
   const result = await interruptible((signal) => runSweep(options, reportingHooks(common.quiet === true, command, signal)));
-  await report(result);
+  await report(result, setExitCode);
 }
 
 function addCommonOptions(command: Command, defaults: { out?: string }): Command {
@@ -150,12 +176,30 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
     )
     .option('--llm-model <name>', 'with --agent llm or langchain: the served model\'s name (key from OPENAI_API_KEY)')
     .option('--llm-base-url <url>', 'with --agent llm or langchain: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
+    .addOption(new Option('--llm-timeout <ms>', 'with --agent llm or langchain: cut off a request after this long, the whole generation included, and retry it (default 180000)').argParser(wholeNumber(1)))
+    .addOption(
+      new Option('--llm-first-byte-timeout <ms>', 'with --agent llm or langchain: with no response after this long, check the server answers GET /models; if not within as long again, the request fails (default 5000)').argParser(wholeNumber(1)),
+    )
+    .addOption(
+      new Option('--llm-circuit-breaker <n>', 'with --agent llm or langchain: after this many requests in a row get no answer (connection failure, silence), stop calling the server; the remaining runs fail at once (0 = never)')
+        .argParser(wholeNumber(0))
+        .default(3),
+    )
     .option('--quiet', 'no progress on stderr');
 }
 
 const common = (options: CommonOptions) => ({
   ...(options.agent !== 'simulated'
-    ? { agent: { kind: options.agent, model: options.llmModel ?? '', ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }) } }
+    ? {
+        agent: {
+          kind: options.agent,
+          model: options.llmModel ?? '',
+          circuitBreaker: options.llmCircuitBreaker,
+          ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }),
+          ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
+          ...(options.llmFirstByteTimeout === undefined ? {} : { firstByteTimeoutMs: options.llmFirstByteTimeout }),
+        },
+      }
     : {}),
   out: options.out,
   memo: options.memo,
@@ -166,7 +210,7 @@ const common = (options: CommonOptions) => ({
 });
 
 /** `boden bench`: an ablation sweep of shaping arms against unshaped runs, resumable, with a summary and a report. */
-export function benchCommand(): Command {
+export function benchCommand(setExitCode: SetExitCode): Command {
   return addCommonOptions(
     new Command('bench')
       .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
@@ -190,9 +234,9 @@ export function benchCommand(): Command {
       .option('--submit', 'with --slurm: submit the script with sbatch instead of printing it')
       // run-cells and merge take their own --plan: bench's options count only before a subcommand's name.
       .enablePositionalOptions()
-      .addCommand(markRequiredOptions(runCellsCommand().exitOverride().showHelpAfterError()))
-      .addCommand(markRequiredOptions(mergeCommand().exitOverride().showHelpAfterError()))
-      .addCommand(markRequiredOptions(workerCommand().exitOverride().showHelpAfterError())),
+      .addCommand(markRequiredOptions(runCellsCommand(setExitCode).exitOverride().showHelpAfterError()))
+      .addCommand(markRequiredOptions(mergeCommand(setExitCode).exitOverride().showHelpAfterError()))
+      .addCommand(markRequiredOptions(workerCommand(setExitCode).exitOverride().showHelpAfterError())),
     {},
   ).action(async (options: CommonOptions & PlanOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
     if (options.out === undefined) throw new TaskArgumentError({ argument: '--out', reason: 'give the results directory: --out <dir>' });
@@ -222,7 +266,7 @@ export function benchCommand(): Command {
       ...common(options),
     };
     if (options.plan !== undefined) await planAndSay(sweep, options);
-    else await sweepAndReport(sweep, options, `boden ${process.argv.slice(2).join(' ')}`);
+    else await sweepAndReport(sweep, options, `boden ${process.argv.slice(2).join(' ')}`, setExitCode);
   });
 }
 
@@ -269,7 +313,7 @@ async function planAndSay(sweep: SweepOptions, options: CommonOptions & PlanOpti
 }
 
 /** `boden bench run-cells`: runs one shard of a sweep plan, resumably; a SLURM array task finds its shard itself. */
-export function runCellsCommand(): Command {
+export function runCellsCommand(setExitCode: SetExitCode): Command {
   return new Command('run-cells')
     .description("run one shard of a sweep plan (boden bench --plan) into <out>/shards/shard-<i>-of-<n>, skipping cells any shard has finished; resumable")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
@@ -290,7 +334,7 @@ export function runCellsCommand(): Command {
       };
       const command = `boden ${process.argv.slice(2).join(' ')}`;
       const result = await interruptible((signal) => runSweepShard(plan, shard, runner, reportingHooks(options.quiet === true, command, signal)));
-      if (result.failures.length > 0) process.exitCode = ExitCode.findings;
+      reportFailures(result.failures, result.ran, setExitCode);
       process.stderr.write(
         `shard ${shard.index}/${shard.count}: ${result.ran} runs now, ${result.failures.length} failed; evaluations: ${result.evaluator.evaluated} new, ${result.evaluator.memoHits} from the memo\n` +
           `when every shard is done:  boden bench merge --plan ${resolve(options.plan)}\n`,
@@ -299,7 +343,7 @@ export function runCellsCommand(): Command {
 }
 
 /** `boden bench worker`: runs a plan's cells from a BullMQ queue on Redis, with any number of such workers. */
-export function workerCommand(): Command {
+export function workerCommand(setExitCode: SetExitCode): Command {
   return new Command('worker')
     .description("run a sweep plan's cells from a job queue on Redis (BullMQ), one cell at a time, until none is left; start as many workers, on as many machines, as you like; a worker killed mid-cell has its cell run by another")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote (every worker reads the same file)')
@@ -329,13 +373,13 @@ export function workerCommand(): Command {
         }),
       );
       for (const { cell, reason } of result.failed) process.stderr.write(`boden bench worker: ${cell} failed: ${reason}\n`);
-      if (result.failed.length > 0) process.exitCode = ExitCode.findings;
+      if (result.failed.length > 0) setExitCode(ExitCode.findings);
       process.stderr.write(`the queue is empty: this worker ran ${result.ran.length} cells; gather them:  boden bench merge --plan ${resolve(options.plan)} --queue ${redact(options.queue)}\n`);
     });
 }
 
 /** `boden bench merge`: gathers a plan's shards into one sweep with the usual summary and report. */
-export function mergeCommand(): Command {
+export function mergeCommand(setExitCode: SetExitCode): Command {
   return new Command('merge')
     .description("gather the runs of a sweep plan's shards into <out>/runs.jsonl and write the summary table and report, as boden bench does")
     .requiredOption('--plan <file>', 'the plan boden bench --plan wrote')
@@ -343,12 +387,12 @@ export function mergeCommand(): Command {
     .action(async (options: { plan: string; queue?: string }) => {
       const plan = await readSweepPlan(options.plan);
       const extraRuns = options.queue === undefined ? undefined : await queuedRuns(plan, options.queue);
-      await report(await mergeSweepShards(plan, extraRuns === undefined ? {} : { extraRuns }));
+      await report(await mergeSweepShards(plan, extraRuns === undefined ? {} : { extraRuns }), setExitCode);
     });
 }
 
 /** `boden demo`: the quick version of the benchmark on the deceptive task (circle packing, AIDE, unshaped vs adaptive). */
-export function demoCommand(): Command {
+export function demoCommand(setExitCode: SetExitCode): Command {
   return addCommonOptions(
     new Command('demo')
       .description('a quick benchmark on a deceptive task: AIDE on circle packing (n = 26), unshaped vs the adaptive exploration schedule, 20 seeds × 40 episodes; prints the table, writes the report')
@@ -361,18 +405,24 @@ export function demoCommand(): Command {
       { tasks: ['circle-packing-26'], policies: ['aide'], arms: ['unshaped', 'adaptive'], seeds: options.seeds, episodes: options.episodes, ...common(options) },
       options,
       `boden ${process.argv.slice(2).join(' ')}`,
+      setExitCode,
     );
   });
 }
 
 /** Runs `boden bench` or `boden demo` from `argv` (node, script, command, ...); resolves to the exit code. */
 export async function runBenchCli(argv: readonly string[]): Promise<ExitCode> {
+  // The commands set it rather than process.exitCode, which the CLI's caller overwrites with what this returns.
+  let exitCode: ExitCode = ExitCode.ok;
+  const setExitCode: SetExitCode = (code) => {
+    exitCode = code;
+  };
   // Positional options here too: commander honours bench's only when its parent has them.
   const program = new Command('boden').exitOverride().showHelpAfterError().enablePositionalOptions();
-  for (const command of [benchCommand(), demoCommand()]) program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
+  for (const command of [benchCommand(setExitCode), demoCommand(setExitCode)]) program.addCommand(markRequiredOptions(command.exitOverride().showHelpAfterError()));
   try {
     await program.parseAsync([...argv]);
-    return ExitCode.ok;
+    return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usageOrInputError;
     process.stderr.write(`boden: ${describeFailure(error)}\n`);

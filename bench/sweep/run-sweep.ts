@@ -14,6 +14,7 @@ import { runPackingRun } from '../packing/run-packing-run.js';
 import { openRunRecordStore } from './run-record-store.js';
 import { loadSweepCards } from './sweep-cards.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
+import { RequestCircuitBreaker, type RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
 import { createLlmAgent } from '../agents/llm-agent.js';
 import { SweepOptionsSchema, type ParsedSweepOptions, type SweepOptions } from './sweep-options.js';
 import { SweepResultsError } from './sweep-results-error.js';
@@ -88,9 +89,9 @@ function agentNameOf(agent: ParsedSweepOptions['agent']): string {
 
 /**
  * The run options that choose the agent: none for the simulated one, an `LlmAgent` factory for an LLM (and, for
- * `langchain`, the LangGraph loop).
+ * `langchain`, the LangGraph loop), every agent holding the sweep's one circuit breaker.
  */
-function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
+function agentOf(options: ParsedSweepOptions, task: BenchTaskCard, breaker: RequestCircuitBreaker | null) {
   const agent = options.agent;
   if (agent === 'simulated') return {};
   return {
@@ -100,8 +101,11 @@ function agentOf(options: ParsedSweepOptions, task: BenchTaskCard) {
       createLlmAgent({
         task,
         model: agent.model,
+        circuitBreaker: breaker,
         ...(agent.baseURL === undefined ? {} : { baseURL: agent.baseURL }),
         ...(agent.temperature === undefined ? {} : { temperature: agent.temperature }),
+        ...(agent.timeoutMs === undefined ? {} : { timeoutMs: agent.timeoutMs }),
+        ...(agent.firstByteTimeoutMs === undefined ? {} : { firstByteTimeoutMs: agent.firstByteTimeoutMs }),
       }),
   };
 }
@@ -134,12 +138,17 @@ export async function readSweepManifest(path: string): Promise<SweepManifest | u
  * interrupted sweep resumes where it stopped. Runs made with another episode count or evaluation version are
  * refused (`SweepResultsError` naming the setting). Results do not depend on concurrency: every run has its own
  * seeded agent and policy, and evaluations are deterministic: what is too slow is decided by the work budget, and a
- * run whose evaluation hits the wall-clock hang guard fails instead of recording a load-dependent result.
+ * run whose evaluation hits the wall-clock hang guard fails instead of recording a load-dependent result. A run that
+ * fails (its LLM agent's server failing, say) is reported by `onFailure` and left for the next session; the LLM
+ * agents share one circuit breaker, whose opening `onCircuitOpen` reports.
  *
  * @example
  * const result = await runSweep({ tasks: ['boston'], arms: ['unshaped', 'adaptive'], seeds: 5, episodes: 15, out: 'results/demo' });
  */
-export async function runSweep(options: SweepOptions, hooks: { onProgress?: (progress: SweepProgress) => void; onFailure?: (failure: SweepFailure) => void; command?: string; signal?: AbortSignal } = {}): Promise<SweepResult> {
+export async function runSweep(
+  options: SweepOptions,
+  hooks: { onProgress?: (progress: SweepProgress) => void; onFailure?: (failure: SweepFailure) => void; onCircuitOpen?: (open: RequestCircuitOpen) => void; command?: string; signal?: AbortSignal } = {},
+): Promise<SweepResult> {
   const parsed = parseOptions(SweepOptionsSchema, options, 'runSweep');
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -203,13 +212,15 @@ export async function runSweep(options: SweepOptions, hooks: { onProgress?: (pro
   const pool = createEvaluationPool({ size: parsed.workers, timeoutMs: parsed.hangTimeoutMs });
   const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo, workBudgetSeconds: parsed.workBudgetSeconds });
   const packingEvaluator = createPackingEvaluator();
+  // One breaker for the whole sweep: a server that stopped answering stops every run, not each after its own waits.
+  const breaker = parsed.agent === 'simulated' || parsed.agent.circuitBreaker === 0 ? null : new RequestCircuitBreaker(parsed.agent.circuitBreaker, hooks.onCircuitOpen);
   const run = (cell: SweepCell): Promise<BenchRunRecord> => {
     const card = cards.get(cell.task)!;
     const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
     if ('paradigmBest' in card) {
       return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: agentOptions });
     }
-    return runBenchRun({ ...shape, task: card, evaluator, agent: agentOptions, ...agentOf(parsed, card) });
+    return runBenchRun({ ...shape, task: card, evaluator, agent: agentOptions, ...agentOf(parsed, card, breaker) });
   };
   let done = resumed;
   let ran = 0;

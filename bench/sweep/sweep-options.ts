@@ -68,12 +68,22 @@ export const SweepOptionsSchema = z
      * Who proposes pipelines: the offline simulated agent, or an LLM behind any OpenAI-compatible server (key from
      * `OPENAI_API_KEY`), prompted AIDE style with the task card, the run's memory and the novelty directive. `llm`
      * plugs the LLM into the search-loop adapters directly; `langchain` runs the same LLM agent through
-     * `createTreeSearchGraph`, the LangGraph graph a user's own agent runs.
+     * `createTreeSearchGraph`, the LangGraph graph a user's own agent runs. `timeoutMs` and `firstByteTimeoutMs` are
+     * the agent's (`createLlmAgent`); `circuitBreaker` unanswered requests in a row, across all the sweep's runs, stop
+     * every run from calling the server (0 never). None of the three changes a run's result, so none names a cell.
      */
     agent: z
       .union([
         z.literal('simulated'),
-        z.strictObject({ kind: z.enum(['llm', 'langchain']), model: z.string().min(1), baseURL: z.url().optional(), temperature: z.number().min(0).max(2).optional() }),
+        z.strictObject({
+          kind: z.enum(['llm', 'langchain']),
+          model: z.string().min(1),
+          baseURL: z.url().optional(),
+          temperature: z.number().min(0).max(2).optional(),
+          timeoutMs: z.number().int().positive().optional(),
+          firstByteTimeoutMs: z.number().int().positive().optional(),
+          circuitBreaker: z.number().int().min(0).default(3),
+        }),
       ])
       .default('simulated'),
     /**

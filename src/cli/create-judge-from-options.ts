@@ -18,7 +18,8 @@ export type JudgeChoice = (typeof judgeChoices)[number];
 
 /**
  * Adds the LLM judge's options to a command (`score` and `validate` share them): server, model, cache, and the
- * request timeout, retries, whole-run deadline and circuit breaker that keep a dead server from hanging the command.
+ * request and first-byte timeouts, retries, whole-run deadline and circuit breaker that keep a dead or silent server
+ * from hanging the command.
  */
 export function addLlmJudgeOptions(command: Command): Command {
   return command
@@ -26,7 +27,13 @@ export function addLlmJudgeOptions(command: Command): Command {
     .option('--llm-model <name>', 'model name of the LLM judge')
     .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
     .addOption(new Option('--llm-prompt <kind>', 'LLM judge: plain (episodes and rubric) or evidence (also what boden measured, with a decomposed procedure)').choices(['plain', 'evidence']).default('plain'))
-    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long and retry it', { minimum: 1, defaultValue: 60_000 }))
+    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long, the whole generation included, and retry it', { minimum: 1, defaultValue: 60_000 }))
+    .addOption(
+      wholeNumberOption('--llm-first-byte-timeout <ms>', 'LLM judge: with no response after this long, check the server answers GET /models; if not within as long again, the request fails (a silent server)', {
+        minimum: 1,
+        defaultValue: 5_000,
+      }),
+    )
     .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
     .addOption(
       wholeNumberOption('--llm-deadline <ms>', 'LLM judge: no request after this long from the first call; every later verdict falls back (0 = no deadline)', {
@@ -35,7 +42,7 @@ export function addLlmJudgeOptions(command: Command): Command {
       }),
     )
     .addOption(
-      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
+      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many requests in a row get no answer (connection failure, silence), or this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
         minimum: 0,
         defaultValue: 3,
       }),
@@ -52,9 +59,11 @@ export interface JudgeCommandOptions {
   llmPrompt?: 'plain' | 'evidence';
   /** Per-request timeout of the LLM judge, milliseconds (parsed by the command). */
   llmTimeout?: number;
+  /** How long the LLM judge waits for a response's first byte, and then for the server check, milliseconds. */
+  llmFirstByteTimeout?: number;
   /** Retries of a failed LLM request. */
   llmRetries?: number;
-  /** Calls in a row ending in provider failures before the LLM judge stops calling (0 = never). */
+  /** Unanswered requests, or calls ending in provider failures, in a row before the LLM judge stops calling (0 = never). */
   llmCircuitBreaker?: number;
   /** Whole-run deadline of the LLM judge from its first call, milliseconds (0 = none). */
   llmDeadline?: number;
@@ -99,6 +108,7 @@ export async function createJudgeFromOptions(options: JudgeCommandOptions): Prom
     ...(options.llmPrompt === undefined ? {} : { prompt: options.llmPrompt }),
     ...(options.llmCache ? { cache: { directory: options.llmCache } } : {}),
     ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
+    ...(options.llmFirstByteTimeout === undefined ? {} : { firstByteTimeoutMs: options.llmFirstByteTimeout }),
     ...(options.llmRetries === undefined ? {} : { maxRetries: options.llmRetries }),
     ...(options.llmCircuitBreaker === undefined ? {} : { circuitBreaker: options.llmCircuitBreaker === 0 ? null : options.llmCircuitBreaker }),
     ...(options.llmDeadline === undefined || options.llmDeadline === 0 ? {} : { deadlineMs: options.llmDeadline }),

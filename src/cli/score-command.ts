@@ -13,7 +13,7 @@ import { addLlmJudgeOptions, createJudgeFromOptions, defaultEscalationThreshold,
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './describe-failure.js';
-import { loadRuns } from './load-runs.js';
+import { loadRuns, noTrajectoriesFound } from './load-runs.js';
 import { createProgress, type Progress } from './progress.js';
 import { escapeCell, formatNumber, formatTextTable } from './text-table.js';
 import { runQualityDiversity, type RunQualityDiversity } from '../quality-diversity/archive-measures.js';
@@ -80,9 +80,10 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       const progress = createProgress({ quiet: options.quiet === true, stream: io.stderr });
       const descriptors = conceptDescriptors();
       // Said once, when it happens: every later verdict of the run falls back without waiting for the server.
-      commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, reason }) => {
+      commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, counted, reason }) => {
         progress.end();
-        io.stderr.write(`boden score: stopped calling ${judge} after ${failures} episodes in a row failed (last: ${reason}); the rest fall back to the rubric judge\n`);
+        const after = counted === 'unanswered-requests' ? `${failures} requests in a row got no answer` : `${failures} episodes in a row failed`;
+        io.stderr.write(`boden score: stopped calling ${judge} after ${after} (last: ${reason}); the rest fall back to the rubric judge\n`);
       });
       commandJudge?.llm?.events.on('judge-deadline-passed', ({ judge, deadlineMs }) => {
         progress.end();
@@ -109,7 +110,7 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       for (const failure of failures) io.stderr.write(`boden score: ${failure.message}\n`);
       if (runs.length === 0 && failures.length === 0) {
         // Nothing to score is a finding, not a success: a wrong folder should not look like an empty result.
-        io.stderr.write(`boden score: no trajectories found in ${paths.map(escapeCell).join(', ')} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`);
+        io.stderr.write(`${noTrajectoriesFound('score', paths)}\n`);
         setExitCode(ExitCode.findings);
         return;
       }

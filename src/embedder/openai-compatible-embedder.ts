@@ -1,5 +1,6 @@
 import { OpenAIEmbeddings } from '@langchain/openai';
 import { z } from 'zod';
+import { createGuardedFetch } from '../calls/guarded-fetch.js';
 import { parseOptions } from '../options/parse-options.js';
 import { LangChainEmbedder } from './langchain-embedder.js';
 import { langChainEmbedderOptionsSchema } from './langchain-embedder-options.js';
@@ -19,6 +20,12 @@ export const openAiCompatibleEmbedderOptionsSchema = langChainEmbedderOptionsSch
   dimensions: z.number().int().positive().optional(),
   /** Per-request timeout in milliseconds; a timed-out request is retried like a 5xx. */
   timeoutMs: z.number().int().positive().default(60_000),
+  /**
+   * Milliseconds a request waits for the server's first byte before checking the server is there (`GET
+   * <baseURL>/models`), and then for that check: a server that answers neither fails the request at once (retried),
+   * one that answers is waited for up to `timeoutMs`. See `createGuardedFetch`.
+   */
+  firstByteTimeoutMs: z.number().int().positive().default(5_000),
   /** Replace newlines by spaces before embedding (a habit from ada-002); off, since newlines carry code structure. */
   stripNewLines: z.boolean().default(false),
   /** Wire format; default the OpenAI SDK's base64 float32, `float` for servers that only send JSON arrays. */
@@ -32,13 +39,16 @@ export type OpenAiCompatibleEmbedderOptions = z.input<typeof openAiCompatibleEmb
  * A `LangChainEmbedder` over `OpenAIEmbeddings` talking to any OpenAI-compatible embeddings endpoint (vLLM, TEI,
  * Ollama serving e.g. Qwen3-Embedding-4B). The client is set up so the embedder is in charge: its own retries are
  * off (`maxRetries: 0`), and its batch size and concurrency equal the embedder's, so one batch is one request.
+ * Requests go through `createGuardedFetch`: a silent server fails a request after `firstByteTimeoutMs` twice over,
+ * and an HTML page with status 200 is "not an embeddings response".
  *
  * @example
  * const embedder = createOpenAiCompatibleEmbedder({ baseURL: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen3-Embedding-4B' });
  */
 export function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEmbedderOptions): LangChainEmbedder {
   const parsed = parseOptions(openAiCompatibleEmbedderOptionsSchema, options, 'createOpenAiCompatibleEmbedder');
-  const { baseURL, model, apiKey, timeoutMs, stripNewLines, encodingFormat, ...embedderOptions } = parsed;
+  const { baseURL, model, apiKey, timeoutMs, firstByteTimeoutMs, stripNewLines, encodingFormat, ...embedderOptions } = parsed;
+  const fetch = createGuardedFetch({ baseURL, firstByteTimeoutMs, ...(parsed.timers === undefined ? {} : { timers: parsed.timers }) });
   const embeddings = new OpenAIEmbeddings({
     model,
     apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
@@ -49,7 +59,7 @@ export function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEmbedder
     timeout: timeoutMs,
     stripNewLines,
     encodingFormat,
-    configuration: { baseURL },
+    configuration: { baseURL, fetch },
   });
   return new LangChainEmbedder({ ...embedderOptions, embeddings });
 }

@@ -50,10 +50,15 @@ export interface JudgeFallbackEvent extends JudgeEventSubject {
   readonly reason: string;
 }
 
-/** Payload of `judge-circuit-open`: after `failures` judge calls in a row ended in provider failures, the judge stops calling the model. */
+/**
+ * Payload of `judge-circuit-open`: after `failures` judge calls in a row ended in provider failures, or `failures`
+ * requests in a row got no answer at all, the judge stops calling the model.
+ */
 export interface JudgeCircuitOpenEvent {
   readonly judge: string;
   readonly failures: number;
+  /** What was counted: `failed-calls` (judge calls, retries spent) or `unanswered-requests` (connection failures, silence). */
+  readonly counted: 'failed-calls' | 'unanswered-requests';
   /** The last provider failure. */
   readonly reason: string;
 }

@@ -59,12 +59,14 @@ export const llmJudgeOptionsSchema = z.strictObject({
   retryDelayMs: z.number().nonnegative().default(1_000),
   /** Cap on one backoff wait, a server's `retry-after` included. */
   maxRetryDelayMs: z.number().nonnegative().default(60_000),
-  /** Per-request timeout in milliseconds; a timed-out request is retried like a 5xx. */
+  /** Per-request timeout in milliseconds, the whole generation included; a timed-out request is retried like a 5xx. */
   timeoutMs: z.number().int().positive().default(180_000),
   /**
-   * Circuit breaker: after this many judge calls in a row end in a provider failure (retries spent), stop calling
-   * the model; every later call falls back at once, its reason saying why (`judge-circuit-open` is emitted once).
-   * Null never opens it. A server that is down then costs N calls' retries, not one per episode.
+   * Circuit breaker: after this many judge calls in a row end in a provider failure (retries spent), or this many
+   * requests in a row get no answer at all (connection refused or reset, nothing within the first-byte timeout of
+   * `createOpenAiCompatibleJudge`; retries count, see `RequestCircuitBreaker`), stop calling the model; every later
+   * call falls back at once, its reason saying why (`judge-circuit-open` is emitted once). Null never opens it. A
+   * silent server then costs N requests' waits, not N per episode.
    */
   circuitBreaker: z.number().int().min(1).nullable().default(null),
   /**
@@ -74,14 +76,14 @@ export const llmJudgeOptionsSchema = z.strictObject({
    */
   deadlineMs: z.number().int().positive().nullable().default(null),
   /** Content-hash cache of answers: in memory always (unless `false`), on disk too when `directory` is set. */
-  cache: z.union([z.literal(false), cacheSchema]).default({}),
+  cache: z.union([z.literal(false), cacheSchema], { error: 'expected false or { directory?: string }' }).default({}),
   /** Per-million-token prices; without them costs are null. */
   pricing: pricingSchema.optional(),
   /** Jitter source; default `Math.random`, because a shared seed would make clients retry in lockstep. */
   random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
   /** Clock for request durations in events, in milliseconds; default `performance.now`. */
   now: z.custom<() => number>(isFunction, 'expected a function returning milliseconds').optional(),
-  /** Timers for the request timeout and the retry backoff; default the process's own (`systemTimers`). */
+  /** Timers for the request timeout, the retry backoff (and the first-byte timeout of `createOpenAiCompatibleJudge`); default the process's own (`systemTimers`). */
   timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
   /** Source of the per-call delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
   nonce: z.custom<() => string>(isFunction, 'expected a function returning a nonce').optional(),

@@ -4,6 +4,7 @@ import type { Runnable } from '@langchain/core/runnables';
 import { sleep } from '../calls/abortable.js';
 import { backoffDelay } from '../calls/backoff-delay.js';
 import { ConcurrencyLimiter } from '../calls/concurrency-limiter.js';
+import { RequestCircuitBreaker } from '../calls/request-circuit-breaker.js';
 import { withRequestTimeout } from '../calls/request-timeout.js';
 import { systemTimers, type Timers } from '../calls/timers.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../calls/provider-failure.js';
@@ -36,8 +37,9 @@ type Checked = { answer: JudgeAnswer } | { problem: string };
  *
  * Failures degrade: a provider failure (429, 5xx, timeout, connection error) is retried `maxRetries` times with
  * jittered backoff honouring `retry-after`; an invalid answer is asked again once, with the validation error
- * appended; after that the `fallback` judge's verdict stands, marked `fallback: { from, reason }` and announced by
- * `judge-fallback` (or, without a fallback, `JudgeError` is thrown). Only an abort by the caller rejects with
+ * appended; once the circuit breaker is open (`circuitBreaker`), no request is made. After that the `fallback`
+ * judge's verdict stands, marked `fallback: { from, reason }` and announced by `judge-fallback` (or, without a
+ * fallback, `JudgeError` is thrown). Only an abort by the caller rejects with
  * the signal's reason. Valid answers are cached by content hash; tokens and cost are booked per run (`usage`).
  */
 export class LlmJudge implements Judge {
@@ -55,7 +57,9 @@ export class LlmJudge implements Judge {
   readonly #now: () => number;
   readonly #timers: Timers;
   #providerFailuresInARow = 0;
+  // Why calls are no longer made, once either breaker opened: calls in a row that failed, or requests that got no answer.
   #circuitOpen: string | null = null;
+  readonly #requestBreaker: RequestCircuitBreaker | null;
   // When the first call started, on `now`, and the reason later calls give once the deadline passed.
   #firstCallAt: number | null = null;
   #deadlinePassed: string | null = null;
@@ -80,6 +84,14 @@ export class LlmJudge implements Judge {
     this.#account = new JudgeUsageAccount(resolved.pricing ?? null);
     this.#now = resolved.now ?? (() => performance.now());
     this.#timers = resolved.timers ?? systemTimers;
+    this.#requestBreaker =
+      resolved.circuitBreaker === null
+        ? null
+        : new RequestCircuitBreaker(resolved.circuitBreaker, ({ failures, reason }) => {
+            if (this.#circuitOpen !== null) return;
+            this.#circuitOpen = `not called: ${this.#requestBreaker!.openReason}`;
+            this.events.emit('judge-circuit-open', { judge: this.id, failures, counted: 'unanswered-requests', reason });
+          });
     const events: SafeEventEmitter<JudgeEvents> = new SafeEventEmitter<JudgeEvents>({
       onListenerError: ({ event, error }) => {
         if (event !== 'listener-error') events.emit('listener-error', { event, error });
@@ -167,7 +179,7 @@ export class LlmJudge implements Judge {
     const threshold = this.#options.circuitBreaker;
     if (threshold === null || this.#providerFailuresInARow < threshold || this.#circuitOpen !== null) return;
     this.#circuitOpen = `not called: the circuit breaker opened after ${threshold} calls in a row failed (last: ${reason})`;
-    this.events.emit('judge-circuit-open', { judge: this.id, failures: threshold, reason });
+    this.events.emit('judge-circuit-open', { judge: this.id, failures: threshold, counted: 'failed-calls', reason });
   }
 
   /** Asks the model, once more with the validation error after an invalid answer; throws `JudgeError` on failure. */
@@ -196,6 +208,10 @@ export class LlmJudge implements Judge {
   async #request(messages: BaseMessage[], subject: JudgeEventSubject, requests: { count: number }, signal: AbortSignal | undefined): Promise<Checked> {
     for (let attempt = 1; ; attempt += 1) {
       signal?.throwIfAborted();
+      // Opened by a concurrent call (this call's own failures stop retrying below).
+      if (this.#circuitOpen !== null) {
+        throw new JudgeError({ judgeId: this.id, problem: 'provider', reason: this.#circuitOpen, requests: requests.count, status: null, runId: subject.runId, episodeId: subject.episodeId });
+      }
       const left = this.#timeLeft();
       if (left <= 0) throw this.#deadlineError(subject, requests.count);
       const request = (requests.count += 1);
@@ -205,6 +221,7 @@ export class LlmJudge implements Judge {
       };
       try {
         const reply = await this.#limiter.run(() => this.#invoke(messages, signal, left), signal);
+        this.#requestBreaker?.answered();
         const usage = this.#account.recordRequest(subject.runId, reportedUsage(reply.raw));
         const checked: Checked = reply.parsed == null ? { problem: describeInvalidAnswer(reply.raw) } : checkAnswer(reply.parsed);
         end('answer' in checked ? 'answered' : 'invalid-answer', usage, null, 'problem' in checked ? checked.problem : null);
@@ -214,14 +231,16 @@ export class LlmJudge implements Judge {
         this.#account.recordRequest(subject.runId, null);
         const problem = answerProblemOf(error);
         if (problem !== null) {
+          this.#requestBreaker?.answered();
           end('invalid-answer', null, null, problem);
           return { problem };
         }
         const status = failureStatus(error);
         const message = failureMessage(error);
         end('failed', null, status, message);
+        this.#requestBreaker?.failed(error);
         const retryable = isRetryableFailure(error);
-        if (!retryable || attempt > this.#options.maxRetries) {
+        if (!retryable || attempt > this.#options.maxRetries || this.#circuitOpen !== null) {
           const reason = `the provider failed${retryable ? '' : ' (not retryable)'}: ${message}`;
           throw new JudgeError({ judgeId: this.id, problem: 'provider', reason, requests: requests.count, status, runId: subject.runId, episodeId: subject.episodeId, cause: error });
         }

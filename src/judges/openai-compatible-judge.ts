@@ -1,5 +1,6 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { z } from 'zod';
+import { createGuardedFetch } from '../calls/guarded-fetch.js';
 import { parseOptions } from '../options/parse-options.js';
 import { LlmJudge } from './llm-judge.js';
 import { llmJudgeOptionsSchema } from './llm-judge-options.js';
@@ -16,6 +17,13 @@ export const openAiCompatibleJudgeOptionsSchema = llmJudgeOptionsSchema.omit({ m
   temperature: z.number().min(0).max(2).optional(),
   /** Cap on answer tokens (`max_tokens`); default the server's. */
   maxTokens: z.number().int().positive().optional(),
+  /**
+   * Milliseconds a request waits for the server's first byte (its response headers) before checking the server is
+   * there (`GET <baseURL>/models`), and then for that check: a server that answers neither fails the request at once
+   * (retried, and counted by `circuitBreaker`), one that answers is generating and is waited for up to `timeoutMs`
+   * (a non-streamed completion's headers come with the whole answer). See `createGuardedFetch`.
+   */
+  firstByteTimeoutMs: z.number().int().positive().default(5_000),
 });
 
 /** Options of `createOpenAiCompatibleJudge` as callers pass them. */
@@ -26,14 +34,17 @@ export type OpenAiCompatibleJudgeOptions = z.input<typeof openAiCompatibleJudgeO
  * OpenAI). The client is set up so the judge is in charge: its retries are off (`maxRetries: 0`) and streaming is
  * off (LangChain counts streamed tokens with a tokenizer it downloads). `withStructuredOutput` then uses
  * `ChatOpenAI`'s default, `jsonSchema` (`response_format: json_schema`, which vLLM and Ollama constrain decoding
- * to); pass `method: 'functionCalling'` for servers that only support forced tool calls.
+ * to); pass `method: 'functionCalling'` for servers that only support forced tool calls. Its requests go through
+ * `createGuardedFetch`: a server that never answers fails a request after `firstByteTimeoutMs` twice over, and an
+ * HTML page with status 200 is "not a chat completion", not a parsing error inside the client.
  *
  * @example
  * const judge = createOpenAiCompatibleJudge({ baseURL: 'http://127.0.0.1:8000/v1', model: 'Qwen/Qwen3-235B-A22B', fallback: rubricJudge });
  */
 export function createOpenAiCompatibleJudge(options: OpenAiCompatibleJudgeOptions): LlmJudge {
   const parsed = parseOptions(openAiCompatibleJudgeOptionsSchema, options, 'createOpenAiCompatibleJudge');
-  const { baseURL, model, apiKey, temperature, maxTokens, ...judgeOptions } = parsed;
+  const { baseURL, model, apiKey, temperature, maxTokens, firstByteTimeoutMs, ...judgeOptions } = parsed;
+  const fetch = createGuardedFetch({ baseURL, firstByteTimeoutMs, ...(parsed.timers === undefined ? {} : { timers: parsed.timers }) });
   const chatModel = new ChatOpenAI({
     model,
     apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
@@ -41,7 +52,7 @@ export function createOpenAiCompatibleJudge(options: OpenAiCompatibleJudgeOption
     streaming: false,
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
-    configuration: { baseURL },
+    configuration: { baseURL, fetch },
   });
   return new LlmJudge({ ...judgeOptions, model: chatModel });
 }

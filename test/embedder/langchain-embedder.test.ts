@@ -9,6 +9,7 @@ import { EmbeddingError } from '../../src/errors/embedding-error.js';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 import { fakeEmbedding, startFakeOpenAiServer, type FakeOpenAiServer, type FakeOpenAiServerOptions } from '../fakes/fake-openai-server.js';
 import { ManualTimers } from '../fakes/manual-timers.js';
+import { startSilentServer } from '../fakes/silent-server.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const cacheRoot = useTemporaryDirectory('boden-langchain-embedder-');
@@ -293,5 +294,27 @@ describe('createOpenAiCompatibleEmbedder', () => {
 
   it('validates its options', () => {
     expect(() => createOpenAiCompatibleEmbedder({ baseURL: 'not a url', model: 'm' })).toThrow(InvalidOptionsError);
+    expect(() => createOpenAiCompatibleEmbedder({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', firstByteTimeoutMs: 0 })).toThrow(/firstByteTimeoutMs/);
+  });
+
+  it('fails on a server that never answers after the first-byte wait and the check, not after its 60 s timeout', async () => {
+    const silent = await startSilentServer();
+    try {
+      // Real sockets and timers: the bound is the test's timeout, far above the two 300 ms waits.
+      const embedder = createOpenAiCompatibleEmbedder({ baseURL: silent.baseURL, model: 'm', firstByteTimeoutMs: 300, maxRetries: 0 });
+      const error = await embedError(embedder.embed(episodes(1)));
+      expect(error.problem).toBe('provider');
+      expect(error.reason).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either/);
+    } finally {
+      await silent.close();
+    }
+  }, 30_000);
+
+  it('reports an HTML page with status 200 as not an embeddings response, without retrying', async () => {
+    const server = await serve({ always: { kind: 'html' } });
+    const embedder = createOpenAiCompatibleEmbedder({ baseURL: server.baseURL, model: 'm', retryDelayMs: 1 });
+    const error = await embedError(embedder.embed(episodes(1)));
+    expect(error.reason).toMatch(/answered 200 text\/html; charset=utf-8, not an embeddings response: "<!DOCTYPE html>/);
+    expect(server.requests).toHaveLength(1);
   });
 });

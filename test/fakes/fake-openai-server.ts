@@ -29,7 +29,9 @@ export type FakeBehaviour =
   | { readonly kind: 'delay'; readonly ms: number }
   // Accepts the request and answers nothing until `release()` or `close()`: a server that never answers.
   | { readonly kind: 'hold' }
-  | { readonly kind: 'invalid-json' };
+  | { readonly kind: 'invalid-json' }
+  // Answers 200 with an HTML page (default a web server's welcome page), as a wrong URL or a proxy's login page does.
+  | { readonly kind: 'html'; readonly body?: string };
 
 /** Options of `startFakeOpenAiServer`. */
 export interface FakeOpenAiServerOptions {
@@ -43,6 +45,8 @@ export interface FakeOpenAiServerOptions {
   readonly delayMs?: number;
   /** Hold every request (as the `hold` behaviour does) instead of answering: a server that never answers. */
   readonly holdAll?: boolean;
+  /** The behaviour of every request once the script is empty (e.g. `{ kind: 'html' }`: a web server that is no LLM server). */
+  readonly always?: FakeBehaviour;
 }
 
 /** A running fake server. */
@@ -67,8 +71,10 @@ export interface FakeOpenAiServer {
  * A fake OpenAI-compatible HTTP server on 127.0.0.1 (a free port) for tests that exercise the real client:
  * `POST /v1/embeddings` (base64 float32 when `encoding_format: "base64"` is asked for, as the OpenAI SDK does by
  * default, plain arrays otherwise) and `POST /v1/chat/completions` (scripted content or tool calls), both with
- * usage. Scripted one-shot failures: a status with headers (429 + retry-after, 500), a delay, an invalid JSON body,
- * a request held unanswered until released (or every request, `holdAll`).
+ * usage, and `GET /v1/models`. Scripted one-shot failures: a status with headers (429 + retry-after, 500), a delay,
+ * an invalid JSON body, an HTML page, a request held unanswered until released (or every request, `holdAll`, or
+ * any behaviour for every request, `always`). A `GET /v1/models` (a client's check that the server is there)
+ * consumes no scripted behaviour, so scripts stay about the requests a test makes; it follows `holdAll` and `always`.
  */
 export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {}): Promise<FakeOpenAiServer> {
   const requests: FakeOpenAiRequest[] = [];
@@ -97,7 +103,9 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
       notifyArrival();
-      const behaviour = script.shift() ?? { kind: options.holdAll ? 'hold' : 'respond' };
+      const everyRequest: FakeBehaviour = options.always ?? { kind: options.holdAll ? 'hold' : 'respond' };
+      const isModelList = request.method === 'GET' && path === '/v1/models';
+      const behaviour = (isModelList ? undefined : script.shift()) ?? everyRequest;
       if (behaviour.kind === 'hold') {
         await new Promise<void>((resolve) => {
           held.add(resolve);
@@ -115,6 +123,11 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
         response.writeHead(200, { 'content-type': 'application/json' });
         return void response.end('{"object": "list", "data": [');
       }
+      if (behaviour.kind === 'html') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return void response.end(behaviour.body ?? '<!DOCTYPE html>\n<html><head><title>Welcome to nginx!</title></head><body><h1>Welcome to nginx!</h1></body></html>\n');
+      }
+      if (isModelList) return sendJson(response, 200, { object: 'list', data: [{ id: 'fake-chat', object: 'model', created: 0, owned_by: 'fake' }] });
       if (request.method !== 'POST' || !isRecord(body)) return sendError(response, 400, 'expected a POST with a JSON object body');
       if (path === '/v1/embeddings') return answerEmbeddings(response, body, embeddings);
       if (path === '/v1/chat/completions' && options.chat) return answerChat(response, body, options.chat(body));

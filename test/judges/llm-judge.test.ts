@@ -164,7 +164,7 @@ describe('LlmJudge provider failures', () => {
     expect(server.requests).toHaveLength(4);
     expect(verdicts.map((verdict) => verdict.fallback === undefined)).toEqual([false, true, false, false, false, false]);
     expect(verdicts[4]!.fallback!.reason).toBe('not called: the circuit breaker opened after 2 calls in a row failed (last: the provider failed: 503 scripted status 503)');
-    expect(opened).toEqual([{ judge: judge.id, failures: 2, reason: 'the provider failed: 503 scripted status 503' }]);
+    expect(opened).toEqual([{ judge: judge.id, failures: 2, counted: 'failed-calls', reason: 'the provider failed: 503 scripted status 503' }]);
     expect(() => new LlmJudge({ model: chatModel(server), circuitBreaker: 0 })).toThrow(/circuitBreaker/);
   });
 

@@ -9,6 +9,8 @@ import { BodenError, InvalidOptionsError } from '../../../src/index.js';
 import { InvalidArgumentError } from '../../../src/errors/invalid-argument-error.js';
 import type { FakeChatReply, FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 import { ManualTimers } from '../../fakes/manual-timers.js';
+import { startSilentServer } from '../../fakes/silent-server.js';
+import { RequestCircuitBreaker } from '../../../src/calls/request-circuit-breaker.js';
 import { chatMessages, chatModel, serve } from '../../judges/llm-judge-fixtures.js';
 
 const boston = benchTasks.find((task) => task.task === 'boston')!;
@@ -254,6 +256,33 @@ describe('createLlmAgent provider failures and options', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('a server that never answers: each request fails after the first-byte wait and the check, and the shared breaker stops the next agent at once', async () => {
+    const silent = await startSilentServer();
+    try {
+      // Real sockets and timers: the bound is the test's timeout, far above the four 300 ms waits.
+      const breaker = new RequestCircuitBreaker(2);
+      const options = { task: boston, model: 'served-model', baseURL: silent.baseURL, firstByteTimeoutMs: 300, providerRetries: 3, retryDelayMs: 1, circuitBreaker: breaker };
+      const error = await rejection(createLlmAgent(options).operators.draft({}));
+      // The breaker opened at the second request: no third or fourth however many retries were allowed.
+      expect(error).toMatchObject({ operator: 'draft', problem: 'provider', requests: 2 });
+      expect((error as LlmAgentError).reason).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either$/);
+      const next = await rejection(createLlmAgent(options).operators.draft({}));
+      expect(next).toMatchObject({ operator: 'draft', problem: 'provider', requests: 0 });
+      expect((next as LlmAgentError).reason).toMatch(/^not called: the circuit breaker opened after 2 requests in a row got no answer \(last: POST .*no response within 300 ms/);
+      expect(silent.requests.filter((request) => request === 'POST /v1/chat/completions')).toHaveLength(2);
+    } finally {
+      await silent.close();
+    }
+  }, 30_000);
+
+  it('an HTML page with status 200 is not a chat completion, and is not retried', async () => {
+    const server = await serve({ always: { kind: 'html' } });
+    const error = await rejection(createLlmAgent({ task: boston, model: 'served-model', baseURL: server.baseURL, retryDelayMs: 1 }).operators.draft({}));
+    expect(error).toMatchObject({ operator: 'draft', problem: 'provider', status: null, requests: 1 });
+    expect((error as LlmAgentError).reason).toMatch(/^\(not retryable\) POST .*\/v1\/chat\/completions answered 200 text\/html; charset=utf-8, not a chat completion: "<!DOCTYPE html>/);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('throws InvalidOptionsError on a misconfiguration', async () => {
     const server = await serve({ chat: pipelineModel });
     expect(() => createLlmAgent({ task: boston })).toThrow(/model: give exactly one of model/);
@@ -261,6 +290,8 @@ describe('createLlmAgent provider failures and options', () => {
     expect(() => createLlmAgent({ task: boston, chatModel: chatModel(server), temperature: 0 })).toThrow(/temperature: temperature configures the built ChatOpenAI/);
     expect(() => createLlmAgent({ task: boston, model: 'm', baseURL: 'not a url' })).toThrow(/baseURL/);
     expect(() => createLlmAgent({ task: boston, chatModel: chatModel(server, { streaming: true }) })).toThrow(/streaming: false/);
+    expect(() => createLlmAgent({ task: boston, model: 'm', firstByteTimeoutMs: 0 })).toThrow(/firstByteTimeoutMs/);
+    expect(() => createLlmAgent({ task: boston, model: 'm', circuitBreaker: 0 })).toThrow(/circuitBreaker/);
   });
 });
 
