@@ -3,7 +3,7 @@ import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { noFeatureEngineering } from '../env/feature-engineering-config.js';
-import { familiesFor, featureEngineeringSpace, preprocessingSpace, type SearchableFamily } from '../env/pipeline-space.js';
+import { familiesFor, featureEngineeringSpace, preprocessingSpace, type FeatureEngineeringGrid, type SearchableFamily } from '../env/pipeline-space.js';
 import { sampleModel } from '../env/sample-pipeline-config.js';
 import { pickWeighted } from '../support/grid-values.js';
 
@@ -48,8 +48,11 @@ const preprocessingComponents = [
 
 /** Options of `addComponent`. */
 export interface AddComponentOptions {
-  /** Offer the feature-engineering steps too (a task whose card offers them). */
-  readonly featureEngineering?: boolean;
+  /**
+   * Offer the feature-engineering steps too (a task whose card offers them): `true` for the whole space, or the
+   * task's offered grid (`offeredFeatureEngineering`), whose withheld steps (one value only) are never switched on.
+   */
+  readonly featureEngineering?: boolean | FeatureEngineeringGrid;
   /** Whether the task has categorical columns (default true): without them group statistics and target encoding do nothing. */
   readonly categorical?: boolean;
   /** Components (`componentsOf` names) to leave out while any other is left: what a run has already tried. */
@@ -86,13 +89,16 @@ export function addComponent(
       },
     });
   }
-  if (options.featureEngineering) {
+  if (options.featureEngineering !== undefined && options.featureEngineering !== false) {
     const features = { ...noFeatureEngineering, ...config.features };
-    for (const [key, values] of Object.entries(featureEngineeringSpace) as [keyof typeof features, readonly unknown[]][]) {
+    const grid = options.featureEngineering === true ? featureEngineeringSpace : options.featureEngineering;
+    for (const [key, values] of Object.entries(grid) as [keyof typeof features, readonly unknown[]][]) {
       if (key === 'targetTransform' && kind === 'classification') continue;
       if ((key === 'groupDeviations' || key === 'targetEncoding') && options.categorical === false) continue;
       if (features[key] !== noFeatureEngineering[key]) continue;
       const on = values.filter((value) => value !== noFeatureEngineering[key]);
+      // A step the task's grid withholds (only its off value offered) is not a move.
+      if (on.length === 0) continue;
       moves.push({ component: `features.${key}`, make: () => ({ ...config, features: { ...features, [key]: on[Math.floor(random() * on.length)] } }) });
     }
   }

@@ -3,7 +3,7 @@ import type { BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agen
 import { asksForComponent, createProposalBook } from './proposal-book.js';
 import { createStrategicSchedule } from './strategic-schedule.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
-import type { SearchableFamily } from '../env/pipeline-space.js';
+import { offeredFeatureEngineering, type SearchableFamily } from '../env/pipeline-space.js';
 import { renderPipelineCode } from '../env/render-code.js';
 import { renderPipelinePlan } from '../env/render-plan.js';
 import { mutatePipelineConfig, sampleModel } from '../env/sample-pipeline-config.js';
@@ -43,8 +43,9 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
   const debugSuccess = parsed.debugSuccess ?? profile.debugSuccess;
   const familySwitchShare = parsed.familySwitchShare ?? profile.switchShare;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
-  // A task whose card offers feature engineering gets those moves among the components and refinements.
-  const featureEngineering = task.featureEngineering !== undefined;
+  // A task whose card offers feature engineering gets those moves among the components and refinements, without the
+  // ones that can only fail on it (a cyclical encoding with no periodic column, a log target on classification).
+  const featureEngineering = offeredFeatureEngineering(task)?.grid ?? false;
   const categorical = task.categoricalFeatures.length > 0;
   const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
   const schedule = createStrategicSchedule({ driver: parsed.collapse ?? profile.collapse, start: strategicStart, end: strategicEnd, budget, lockIn: parsed.lockIn, maximize: task.maximize });

@@ -198,6 +198,29 @@ describe('createSimulatedAgent', () => {
     expect(new Set(added.flat()).size).toBe(6);
   });
 
+  it('never proposes a feature-engineering move its card withholds (a cyclical encoding with no periodic column, a log target on classes)', async () => {
+    const co2 = benchTasks.find((task) => task.task === 'co2-forecast')!;
+    const cards = [
+      { ...co2, featureEngineering: { periodic: {} } },
+      { ...benchTasks.find((task) => task.task === 'seattle-weather')!, featureEngineering: { periodic: {} } },
+    ];
+    for (const task of cards) {
+      for (let seed = 1; seed <= 8; seed += 1) {
+        const agent = createSimulatedAgent({ task, seed, bugRate: 0, strategicStart: 1, strategicEnd: 1 });
+        const parent = nodeOf(await agent.operators.draft({}));
+        await improveMany(agent, parent, 40);
+        const features = agent.proposals.map((proposal) => proposal.config.features ?? {});
+        // Before the grid was passed, a third of such runs drew the cyclical encoding (every one a crash).
+        expect(features.filter((engineered) => engineered.cyclical === true)).toEqual([]);
+        if (task.kind === 'classification') expect(features.filter((engineered) => engineered.targetTransform === 'log')).toEqual([]);
+      }
+      // The other moves are still offered.
+      const agent = createSimulatedAgent({ task, seed: 1, bugRate: 0, strategicStart: 1, strategicEnd: 1 });
+      await improveMany(agent, nodeOf(await agent.operators.draft({})), 40);
+      expect(agent.proposals.some((proposal) => Object.values(proposal.config.features ?? {}).some((value) => value !== false && value !== null && value !== 'none'))).toBe(true);
+    }
+  });
+
   it('rejects a prior without any weight', () => {
     expect(() => createSimulatedAgent({ task: boston, familyPrior: { boosting: 0 } })).toThrow(/familyPrior/);
   });
