@@ -209,10 +209,10 @@ describe('createSimulatedAgent', () => {
         const agent = createSimulatedAgent({ task, seed, bugRate: 0, strategicStart: 1, strategicEnd: 1 });
         const parent = nodeOf(await agent.operators.draft({}));
         await improveMany(agent, parent, 40);
-        const features = agent.proposals.map((proposal) => proposal.config.features ?? {});
+        const features = agent.proposals.map((proposal) => proposal.config.features);
         // Before the grid was passed, a third of such runs drew the cyclical encoding (every one a crash).
-        expect(features.filter((engineered) => engineered.cyclical === true)).toEqual([]);
-        if (task.kind === 'classification') expect(features.filter((engineered) => engineered.targetTransform === 'log')).toEqual([]);
+        expect(features.filter((engineered) => engineered?.cyclical === true)).toEqual([]);
+        if (task.kind === 'classification') expect(features.filter((engineered) => engineered?.targetTransform === 'log')).toEqual([]);
       }
       // The other moves are still offered.
       const agent = createSimulatedAgent({ task, seed: 1, bugRate: 0, strategicStart: 1, strategicEnd: 1 });
