@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { stableJson } from '../env/stable-json.js';
+import type { CodeOutcome } from './code-task.js';
+
+/** Version of the program evaluation (the sandbox's rules, the checks, the metrics): part of every key. */
+export const programEvaluationVersion = 1;
+
+const CodeOutcomeSchema = z.strictObject({ score: z.number().nullable(), error: z.string().nullable(), output: z.string(), cpuSeconds: z.number().min(0) });
+
+/** One line of a memo file: a program's key and its outcome. */
+const MemoLineSchema = z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), task: z.string(), outcome: CodeOutcomeSchema });
+
+/**
+ * Outcomes of programs already run, by a key over the evaluation version, the task, the sandbox's limits and the
+ * program's text: programs are deterministic under CPU-time limits, so a program is run once per key, and a replayed
+ * run reads its programs' outcomes here instead of running them. With a file, outcomes are appended to it as JSON
+ * lines and read at start (a recording directory's `outcomes.jsonl`, or a sweep's memo).
+ */
+export interface ProgramOutcomeMemo {
+  /** The outcome of `code` on `task` under `limits`: remembered, or `run()`'s (then remembered). */
+  outcome(task: string, limits: unknown, code: string, run: () => Promise<CodeOutcome>): Promise<CodeOutcome>;
+  /** Programs run, and outcomes answered from memory. */
+  readonly counts: { runs: number; hits: number };
+}
+
+/** The memo key of a program: see `ProgramOutcomeMemo`. */
+export function programOutcomeKey(task: string, limits: unknown, code: string): string {
+  return createHash('sha256').update(stableJson({ version: programEvaluationVersion, task, limits, code })).digest('hex');
+}
+
+/** A memo in memory, kept in `file` too when given (read now, appended to as programs run). */
+export async function openProgramOutcomeMemo(file?: string): Promise<ProgramOutcomeMemo> {
+  const known = new Map<string, CodeOutcome>();
+  if (file !== undefined) {
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    const lines = text.split('\n');
+    for (const [index, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        // A last line cut by a crash: that program runs again.
+        if (index === lines.length - 1) continue;
+        throw new InvalidFieldError({ file, location: `line ${index + 1}`, reason: 'not JSON' });
+      }
+      const parsed = MemoLineSchema.safeParse(value);
+      if (!parsed.success) throw new InvalidFieldError({ file, location: `line ${index + 1}: $.${parsed.error.issues[0]!.path.map(String).join('.')}`, reason: parsed.error.issues[0]!.message });
+      known.set(parsed.data.key, parsed.data.outcome);
+    }
+    await mkdir(dirname(file), { recursive: true });
+  }
+  // Concurrent requests for one program share its run.
+  const running = new Map<string, Promise<CodeOutcome>>();
+  const counts = { runs: 0, hits: 0 };
+  return {
+    counts,
+    async outcome(task, limits, code, run) {
+      const key = programOutcomeKey(task, limits, code);
+      const remembered = known.get(key) ?? (await running.get(key));
+      if (remembered !== undefined) {
+        counts.hits += 1;
+        return remembered;
+      }
+      const pending = run();
+      running.set(key, pending);
+      try {
+        const outcome = await pending;
+        counts.runs += 1;
+        known.set(key, outcome);
+        if (file !== undefined) await appendFile(file, `${JSON.stringify({ key, task, outcome })}\n`);
+        return outcome;
+      } finally {
+        running.delete(key);
+      }
+    },
+  };
+}
