@@ -4,6 +4,7 @@ import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.j
 import { isTimers, type Timers } from '../../src/calls/timers.js';
 import type { RandomSource } from '../../src/index.js';
 import type { BenchTask } from '../tasks/bench-task.js';
+import type { ChatRecording } from './chat-recording.js';
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 const isChatModel = (value: unknown): boolean =>
@@ -67,6 +68,14 @@ export const LlmAgentOptionsSchema = z
     random: z.custom<RandomSource>(isFunction, 'expected a function returning numbers in [0, 1)').optional(),
     /** Timers for the request and first-byte timeouts and the retry backoff; default the process's own. For tests. */
     timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
+    /**
+     * Record every exchange to, or replay every answer from, this recording (`openChatRecording`). With one, the data
+     * delimiter's nonce is derived from `run` and the request number (not random), so a run asks the same prompts
+     * each time and its recording replays.
+     */
+    recording: z.custom<ChatRecording>((value) => value !== null && typeof value === 'object' && typeof (value as ChatRecording).answer === 'function', 'expected a ChatRecording').optional(),
+    /** The run's key a recording files its exchanges under (default `run`). */
+    run: z.string().min(1).default('run'),
     /** Source of the per-call data delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
     nonce: z.custom<() => string>(isFunction, 'expected a function returning a nonce').optional(),
   })

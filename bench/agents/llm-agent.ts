@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
@@ -17,6 +18,7 @@ import { renderPipelineCode } from '../env/render-code.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
 import { classifyChange } from './classify-change.js';
 import { familiesNamedIn } from './directive-families.js';
+import { type ChatRequest } from './chat-recording.js';
 import { checkLlmAgentAnswer, contentText, type LlmAgentAnswer } from './llm-agent-answer.js';
 import { LlmAgentError, type LlmAgentOperator } from './llm-agent-error.js';
 import { LlmAgentOptionsSchema, type LlmAgentOptions, type ResolvedLlmAgentOptions } from './llm-agent-options.js';
@@ -71,7 +73,10 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   const parsed = parseOptions(LlmAgentOptionsSchema, options, 'createLlmAgent');
   const timers = parsed.timers ?? systemTimers;
   const { task, maxRetries, memorySize } = parsed;
-  const chatModel = parsed.chatModel ?? openAiChatModel(parsed);
+  // Built at the first request that reaches a model: a replay builds none.
+  let chatModel: BaseChatModel | undefined = parsed.chatModel;
+  const { recording, run } = parsed;
+  let step = 0;
   const breaker = typeof parsed.circuitBreaker === 'number' ? new RequestCircuitBreaker(parsed.circuitBreaker) : parsed.circuitBreaker;
   const proposals: AgentProposal[] = [];
   const byCode = new Map<string, AgentProposal>();
@@ -81,7 +86,8 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
 
   /** Asks for a pipeline, re-asking with the validation error; throws `LlmAgentError` when none comes. */
   const ask = async (request: LlmAgentRequest): Promise<LlmAgentAnswer> => {
-    const nonce = (parsed.nonce ?? createNonce)();
+    // A recorded run must ask the same prompts each time it runs: its nonce comes from the run and the request number.
+    const nonce = recording === undefined ? (parsed.nonce ?? createNonce)() : createHash('sha256').update(`${run}\u0000${step + 1}`).digest('hex').slice(0, 16);
     const shown = memorySize === 0 ? [] : memory.slice(-memorySize);
     const messages: BaseMessage[] = [new SystemMessage(renderAgentSystemPrompt(task, nonce)), new HumanMessage(renderAgentUserPrompt(task, request, shown, nonce))];
     const requests = { count: 0 };
@@ -95,15 +101,31 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     }
   };
 
-  /** One model request, retried after provider failures; returns the reply's text. */
+  /** One request: answered by the recording when it holds it, else by the model (`callModel`). */
   const send = async (operator: LlmAgentOperator, messages: BaseMessage[], requests: { count: number }): Promise<string> => {
+    step += 1;
+    if (recording === undefined) return callModel(operator, messages, requests);
+    const request: ChatRequest = {
+      run,
+      step,
+      operator,
+      model: parsed.model ?? 'chat-model',
+      settings: { ...(parsed.temperature === undefined ? {} : { temperature: parsed.temperature }), ...(parsed.maxTokens === undefined ? {} : { maxTokens: parsed.maxTokens }) },
+      messages: messages.map((message) => ({ role: message.getType() === 'system' ? 'system' : message.getType() === 'ai' ? 'assistant' : 'user', content: contentText(message.content) })),
+    };
+    return recording.answer(request, () => callModel(operator, messages, requests));
+  };
+
+  /** One model request, retried after provider failures; returns the reply's text. */
+  const callModel = async (operator: LlmAgentOperator, messages: BaseMessage[], requests: { count: number }): Promise<string> => {
+    const model = (chatModel ??= openAiChatModel(parsed));
     for (let attempt = 1; ; attempt += 1) {
       // Opened by this agent's earlier requests, or by another holder of the same breaker.
       if (breaker?.openReason != null) throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: requests.count });
       requests.count += 1;
       usage.calls += 1;
       try {
-        const reply = await withRequestTimeout((signal) => chatModel.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers });
+        const reply = await withRequestTimeout((signal) => model.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers });
         breaker?.answered();
         const tokens = reportedUsage(reply);
         if (tokens === null) usage.unmeteredCalls += 1;

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
 import type { RandomSource } from '../../src/index.js';
-import type { ChatRecording } from './chat-recording.js';
+import type { ChatRecording } from '../agents/chat-recording.js';
 import type { CodeTask } from './code-task.js';
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';

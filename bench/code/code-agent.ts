@@ -13,7 +13,7 @@ import { reportedUsage } from '../../src/judges/judge-usage-account.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
 import { contentText } from '../agents/llm-agent-answer.js';
 import { LlmAgentError } from '../agents/llm-agent-error.js';
-import { RecordingMissError, type ChatRequest } from './chat-recording.js';
+import { RecordingMissError, type ChatRequest } from '../agents/chat-recording.js';
 import { parseCodeAgentAnswer } from './code-agent-answer.js';
 import { CodeAgentOptionsSchema, type CodeAgentOptions, type ResolvedCodeAgentOptions } from './code-agent-options.js';
 import { renderCodeRepairRequest, renderCodeSystemPrompt, renderCodeUserPrompt, type CodeAgentRequest, type CodeMemoryEntry, type CodeOperator } from './code-agent-prompt.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openChatRecording, RecordingMissError } from '../../../bench/code/chat-recording.js';
+import { openChatRecording, RecordingMissError } from '../../../bench/agents/chat-recording.js';
 import { parseCodeAgentAnswer } from '../../../bench/code/code-agent-answer.js';
 import { renderCodeMemory } from '../../../bench/code/code-agent-prompt.js';
 import { createCodeAgent } from '../../../bench/code/code-agent.js';

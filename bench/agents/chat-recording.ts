@@ -86,9 +86,16 @@ export interface ChatRecording {
   answer(request: ChatRequest, ask: () => Promise<string>): Promise<string>;
 }
 
-/** Opens a recording directory (created for `record`); every file's lines are checked, naming the file and line. */
-export async function openChatRecording(options: { readonly directory: string; readonly mode: 'record' | 'replay' }): Promise<ChatRecording> {
+/**
+ * Opens a recording directory (created for `record`); every file's lines are checked, naming the file and line.
+ * `match: 'order'` (replay only) answers a run's n-th request with its n-th recorded exchange whatever it asks: for a
+ * recording made by another version of the prompts (the shared real-model runs), whose answers are still the model's
+ * choices but whose prompts no longer match byte for byte.
+ */
+export async function openChatRecording(options: { readonly directory: string; readonly mode: 'record' | 'replay'; readonly match?: 'key' | 'order' }): Promise<ChatRecording> {
   const { directory, mode } = options;
+  const byOrder = options.match === 'order';
+  if (byOrder && mode === 'record') throw new InvalidFieldError({ file: directory, location: '$', reason: "match: 'order' replays a recording; it cannot record one" });
   if (mode === 'record') await mkdir(directory, { recursive: true });
   // Answers by key, in recorded order per run: the same prompt asked twice in a run gets its two answers in turn.
   const answers = new Map<string, string[]>();
@@ -116,7 +123,7 @@ export async function openChatRecording(options: { readonly directory: string; r
       }
       const exchange = parsed.data;
       if (exchange.key !== chatRequestKey(exchange)) throw new InvalidFieldError({ file, location: `line ${index + 1}: $.key`, reason: 'not the sha256 of its model, settings and messages (edited by hand?)' });
-      const slot = `${exchange.run}\u0000${exchange.key}`;
+      const slot = byOrder ? `${exchange.run}\u0000#${exchange.step}` : `${exchange.run}\u0000${exchange.key}`;
       answers.set(slot, [...(answers.get(slot) ?? []), exchange.answer]);
       recordedSteps.set(exchange.run, (recordedSteps.get(exchange.run) ?? 0) + 1);
     }
@@ -135,7 +142,7 @@ export async function openChatRecording(options: { readonly directory: string; r
     directory,
     async answer(request, ask) {
       const key = chatRequestKey(request);
-      const held = recorded(request, key);
+      const held = recorded(request, byOrder ? `#${request.step}` : key);
       if (held !== undefined) return held;
       if (mode === 'replay') throw new RecordingMissError({ directory, run: request.run, step: request.step, operator: request.operator, recordedSteps: recordedSteps.get(request.run) ?? 0 });
       const answer = await ask();
