@@ -11,6 +11,10 @@
  * column of their own and their seed re-runs are left out (they re-run the best node, not a move). Prints Markdown.
  *
  *   npx tsx bench/compare-agent-behaviour.ts [--trajectories DIR] [--records LABEL=FILE,LABEL=FILE]
+ *
+ * With `--recordings DIR[,DIR]` it reads recordings instead (`boden bench --agent code --record DIR`, and the shared
+ * real-model runs of `--llm-runs`): per run, bug rate, debug success, paradigm switches and directive compliance, and
+ * the simulated agent's settings they measure (`recordedBehaviourReport`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -29,6 +33,7 @@ import {
   type StrategicCount,
 } from './agents/agent-behaviour.js';
 import { classifyChange } from './agents/classify-change.js';
+import { recordedBehaviourReport } from './agents/recorded-behaviour-report.js';
 import { canonicalConfigKey, parsePipelineConfig } from './env/canonical-config.js';
 import { renderPipelineCode } from './env/render-code.js';
 import { renderPipelinePlan } from './env/render-plan.js';
@@ -41,8 +46,15 @@ const { values } = parseArgs({
   options: {
     trajectories: { type: 'string', default: fileURLToPath(new URL('../../shared/data/trajectories', import.meta.url)) },
     records: { type: 'string', default: ['v1', 'v2'].map((profile) => `${profile}=${fileURLToPath(new URL(`./results/agent-fit/${profile}/runs.jsonl.gz`, import.meta.url))}`).join(',') },
+    recordings: { type: 'string' },
+    'llm-runs': { type: 'string', default: fileURLToPath(new URL('../../shared/data/llm-runs', import.meta.url)) },
   },
 });
+// Recordings of model exchanges (`boden bench --agent code --record DIR`, the shared real-model runs): read alone.
+if (values.recordings !== undefined) {
+  console.log(`# Behaviour of recorded runs\n\n${await recordedBehaviourReport({ recordings: values.recordings.split(','), llmRuns: values['llm-runs'] })}`);
+  process.exit(0);
+}
 // Each simulated column: a label and a file of run records (gzipped JSON lines, or plain).
 const recordFiles = values.records.split(',').map((entry) => {
   const at = entry.indexOf('=');
@@ -257,5 +269,7 @@ for (const column of simulated) {
   for (const policy of policies) bySource[`sim. ${column.label} ${policy}`] = poolAgentBehaviour(column.byPolicy.get(policy)!);
 }
 console.log(table(bySource));
+// The real model's recorded runs of the pipeline agent, beside the trajectories (the same reading as --recordings).
+if (existsSync(values['llm-runs'])) console.log(`\n${await recordedBehaviourReport({ recordings: [], llmRuns: values['llm-runs'] })}`);
 
 console.log(`\n${machineLine()}; ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -34,3 +34,13 @@ export async function readSharedRunExchanges(file: string, run: string, model: s
     return { format: 'boden-chat-exchange/1', key: chatRequestKey(exchange), ...exchange, answer };
   });
 }
+
+/** True when a shared exchanges file is a probe: requests taken from several points of a run (`from_request_of_run`), each answered alone. */
+export async function isSharedProbe(file: string): Promise<boolean> {
+  const first = (await readFile(file, 'utf8')).split('\n')[0] ?? '';
+  try {
+    return (JSON.parse(first) as { from_request_of_run?: unknown }).from_request_of_run !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -11,8 +11,8 @@ export const programEvaluationVersion = 1;
 
 const CodeOutcomeSchema = z.strictObject({ score: z.number().nullable(), error: z.string().nullable(), output: z.string(), cpuSeconds: z.number().min(0) });
 
-/** One line of a memo file: a program's key and its outcome. */
-const MemoLineSchema = z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), task: z.string(), outcome: CodeOutcomeSchema });
+/** One line of a memo file: a program's key, its task, the sha256 of its text (to find it from a recording) and its outcome. */
+const MemoLineSchema = z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), task: z.string(), code: z.string().regex(/^[0-9a-f]{64}$/).optional(), outcome: CodeOutcomeSchema });
 
 /**
  * Outcomes of programs already run, by a key over the evaluation version, the task, the sandbox's limits and the
@@ -30,6 +30,31 @@ export interface ProgramOutcomeMemo {
 /** The memo key of a program: see `ProgramOutcomeMemo`. */
 export function programOutcomeKey(task: string, limits: unknown, code: string): string {
   return createHash('sha256').update(stableJson({ version: programEvaluationVersion, task, limits, code })).digest('hex');
+}
+
+/** The sha256 of a program's text, as memo lines record it. */
+export function programTextHash(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** The outcomes a memo file holds by the sha256 of their program's text (`programTextHash`), for reading a recording. */
+export async function readProgramOutcomes(file: string): Promise<Map<string, CodeOutcome>> {
+  const outcomes = new Map<string, CodeOutcome>();
+  const text = await readFile(file, 'utf8').catch(() => '');
+  for (const line of text.split('\n')) {
+    // Unreadable lines (a cut last line) are skipped: the reader reports what it can find.
+    const parsed = MemoLineSchema.safeParse(jsonOrUndefined(line));
+    if (parsed.success && parsed.data.code !== undefined) outcomes.set(parsed.data.code, parsed.data.outcome);
+  }
+  return outcomes;
+}
+
+function jsonOrUndefined(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A memo in memory, kept in `file` too when given (read now, appended to as programs run). */
@@ -75,7 +100,7 @@ export async function openProgramOutcomeMemo(file?: string): Promise<ProgramOutc
         const outcome = await pending;
         counts.runs += 1;
         known.set(key, outcome);
-        if (file !== undefined) await appendFile(file, `${JSON.stringify({ key, task, outcome })}\n`);
+        if (file !== undefined) await appendFile(file, `${JSON.stringify({ key, task, code: programTextHash(code), outcome })}\n`);
         return outcome;
       } finally {
         running.delete(key);
