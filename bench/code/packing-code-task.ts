@@ -1,24 +1,7 @@
-import { checkPacking, packingCircles, type Circle } from '../packing/circle-packing.js';
+import { checkPacking, packingCircles } from '../packing/circle-packing.js';
+import { parsePackingOutput } from '../packing/packing-python.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
 import { terminalOutput, type CodeOutcome, type CodeTask, type ProgramRunner } from './code-task.js';
-
-const number = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
-/** A printed circle: a line of exactly three numbers, `x y r`. */
-const circleLine = new RegExp(String.raw`^\s*(${number})\s+(${number})\s+(${number})\s*$`);
-
-/**
- * The circles a program printed: every line of standard output that is exactly three numbers (`x y r`), in order.
- * The documented output format of the circle-packing code task; other lines (a progress line, `sum of radii: 2.6`)
- * are ignored.
- */
-export function parsePrintedCircles(stdout: string): Circle[] {
-  const circles: Circle[] = [];
-  for (const line of stdout.split('\n')) {
-    const match = circleLine.exec(line);
-    if (match) circles.push({ x: Number(match[1]), y: Number(match[2]), r: Number(match[3]) });
-  }
-  return circles;
-}
 
 /**
  * Circle packing (n = 26) as a task for program-writing agents: the program prints its circles, one `x y r` line
@@ -47,7 +30,7 @@ export function createPackingCodeTask(card: PackingTaskCard, limits: { readonly 
       const output = terminalOutput(result);
       const failed = (error: string): CodeOutcome => ({ score: null, error, output, cpuSeconds: result.cpuSeconds });
       if (result.status !== 'ok') return failed(result.reason);
-      const circles = parsePrintedCircles(result.stdout);
+      const circles = parsePackingOutput(result.stdout);
       if (circles.length !== packingCircles) return failed(`the program printed ${circles.length} circle line(s) of the form "x y r", expected ${packingCircles}`);
       const verdict = checkPacking(circles);
       return verdict.valid ? { score: verdict.sumOfRadii, error: null, output, cpuSeconds: result.cpuSeconds } : failed(verdict.error);

@@ -5,7 +5,8 @@ import { openChatRecording, RecordingMissError } from '../../../bench/agents/cha
 import { parseCodeAgentAnswer } from '../../../bench/code/code-agent-answer.js';
 import { renderCodeMemory } from '../../../bench/code/code-agent-prompt.js';
 import { createCodeAgent } from '../../../bench/code/code-agent.js';
-import { createPackingCodeTask, parsePrintedCircles } from '../../../bench/code/packing-code-task.js';
+import { createPackingCodeTask } from '../../../bench/code/packing-code-task.js';
+import { parsePackingOutput } from '../../../bench/packing/packing-python.js';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../bench/code/scripted-model-server.js';
 import { withRealBug, type ScriptedWriter } from '../../../bench/code/scripted-model.js';
 import { loadPackingTaskCard } from '../../../bench/packing/packing-task-card.js';
@@ -117,7 +118,7 @@ describe('the prompt and the output format', () => {
   });
 
   it('reads the printed circles: lines of exactly three numbers', () => {
-    expect(parsePrintedCircles('progress 1 2\n0.1 0.2 0.05\n 1e-1\t0.5 .25 \nsum of radii: 2.6\n1 2 3 4\n')).toEqual([
+    expect(parsePackingOutput('progress 1 2\n0.1 0.2 0.05\n 1e-1\t0.5 .25 \nsum of radii: 2.6\n1 2 3 4\n')).toEqual([
       { x: 0.1, y: 0.2, r: 0.05 },
       { x: 0.1, y: 0.5, r: 0.25 },
     ]);
