@@ -19,9 +19,9 @@ const packingParadigms: Readonly<Record<string, RegExp>> = {
   greedy: /\bgreedy(_\w+)?\b|largest[_ ]empty/,
   optimiser: /\badam\b|minimi[sz]e|slsqp|l-?bfgs|\bpenalt(y|ies)\b|gradient/,
 };
+// Radii fitting is in nearly every construction program: not a component an agent adds.
 const packingComponents: Readonly<Record<string, RegExp>> = {
   perturb: /hill[_ ]?climb|perturb/,
-  'fitted-radii': /fit(ted)?_radii|shrink/,
 };
 
 /**
