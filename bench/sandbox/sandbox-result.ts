@@ -65,9 +65,19 @@ const networkPattern = /\[Errno (?:101|111|113|99|-2|-3)\]|Network is unreachabl
 
 const seconds = (value: number): string => `${Number(value.toFixed(2))} s`;
 
-/** The last non-empty line of `text`, trimmed and capped, so a reason stays one line. */
+/** A Python exception's own line in a traceback: its type (dotted names allowed), then its message or nothing. */
+const exceptionLine = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Iteration|Fault)(?::\s|$)/;
+
+/**
+ * The line a reason quotes, trimmed and capped so it stays one line: the last line of `text` that starts a Python
+ * exception (`ValueError: …`) when a traceback holds one, since a library's message may run over several lines
+ * (scikit-learn's do) and its last line alone does not say what failed; otherwise the last non-empty line.
+ */
 export function lastLine(text: string): string {
-  const line = text.trimEnd().split('\n').at(-1)?.trim() ?? '';
+  const lines = text.trimEnd().split('\n').map((each) => each.trim());
+  const traceback = lines.findLastIndex((each) => each.startsWith('Traceback (most recent call last)'));
+  const exception = traceback === -1 ? undefined : lines.slice(traceback).findLast((each) => exceptionLine.test(each));
+  const line = exception ?? lines.at(-1) ?? '';
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 

@@ -56,4 +56,10 @@ describe('judgeRun: how a program ended, in a status and one line', () => {
     expect(judgeRun(end({ stderr }), context).reason).toBe("tried to write outside its directory: OSError: [Errno 30] Read-only file system: '/usr/x'");
     expect(judgeRun(end({ stderr }), { ...context, writesConfined: false }).reason).toBe("OSError: [Errno 30] Read-only file system: '/usr/x'");
   });
+
+  it("quotes a traceback's exception line, not the last line of a message that runs over several", () => {
+    const stderr = 'Traceback (most recent call last):\n  File "program.py", line 3, in <module>\n    model.fit(X, y)\nValueError: Input X contains NaN.\nRidge does not accept missing values encoded as NaN natively.\n';
+    expect(judgeRun(end({ stderr }), context).reason).toBe('ValueError: Input X contains NaN.');
+    expect(judgeRun(end({ stderr: 'no traceback here\nthe last line\n' }), context).reason).toBe('the last line');
+  });
 });
