@@ -82,6 +82,8 @@ export function chatRequestKey(request: Pick<ChatRequest, 'model' | 'settings' |
 export interface ChatRecording {
   readonly mode: 'record' | 'replay';
   readonly directory: string;
+  /** The models the recording's exchanges were made with (a replay asks as the first of them when none is named). */
+  readonly models: ReadonlySet<string>;
   /** The answer to `request`: recorded (replay, or record when held), else `ask()`'s, which is then recorded. */
   answer(request: ChatRequest, ask: () => Promise<string>): Promise<string>;
 }
@@ -100,6 +102,7 @@ export async function openChatRecording(options: { readonly directory: string; r
   // Answers by key, in recorded order per run: the same prompt asked twice in a run gets its two answers in turn.
   const answers = new Map<string, string[]>();
   const recordedSteps = new Map<string, number>();
+  const models = new Set<string>();
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
     throw new InvalidFieldError({ file: directory, location: '$', reason: error.code === 'ENOENT' ? 'no such recording directory' : `cannot read it (${error.code})` });
   });
@@ -126,6 +129,7 @@ export async function openChatRecording(options: { readonly directory: string; r
       const slot = byOrder ? `${exchange.run}\u0000#${exchange.step}` : `${exchange.run}\u0000${exchange.key}`;
       answers.set(slot, [...(answers.get(slot) ?? []), exchange.answer]);
       recordedSteps.set(exchange.run, (recordedSteps.get(exchange.run) ?? 0) + 1);
+      models.add(exchange.model);
     }
   }
   const taken = new Map<string, number>();
@@ -140,6 +144,7 @@ export async function openChatRecording(options: { readonly directory: string; r
   return {
     mode,
     directory,
+    models,
     async answer(request, ask) {
       const key = chatRequestKey(request);
       const held = recorded(request, byOrder ? `#${request.step}` : key);

@@ -51,7 +51,12 @@ interface CommonOptions {
   workBudget: number;
   hangTimeout: number;
   quiet?: boolean;
-  agent: 'simulated' | 'llm' | 'langchain';
+  agent: 'simulated' | 'llm' | 'langchain' | 'code';
+  record?: string;
+  replay?: string;
+  python?: string;
+  cpuSeconds: number;
+  memoryMb: number;
   llmModel?: string;
   llmBaseUrl?: string;
   llmTimeout?: number;
@@ -170,10 +175,18 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
     )
     .addOption(new Option('--hang-timeout <ms>', 'wall-clock guard per evaluation; a run that hits it fails and runs again on resume').argParser(wholeNumber(100)).default(600_000))
     .addOption(
-      new Option('--agent <agent>', 'who proposes pipelines: the offline simulated agent, an LLM in the search-loop adapters (llm), or the same LLM through the LangGraph tree search graph (langchain)')
-        .choices(['simulated', 'llm', 'langchain'])
+      new Option(
+        '--agent <agent>',
+        'who proposes: the offline simulated agent, an LLM choosing pipelines in the search-loop adapters (llm) or through the LangGraph tree search graph (langchain), or a model writing whole Python programs that run in a sandbox (code; without --llm-base-url the offline scripted model)',
+      )
+        .choices(['simulated', 'llm', 'langchain', 'code'])
         .default('simulated'),
     )
+    .option('--record <dir>', 'with --agent code: record every model exchange and program outcome to this directory, to share and replay')
+    .option('--replay <dir>', 'with --agent code: answer every request from this recording, with no network; a request it lacks is an error naming the run and step')
+    .option('--python <path>', 'with --agent code: the interpreter (default: the first python3 that imports numpy, scipy, pandas and scikit-learn)')
+    .addOption(new Option('--cpu-seconds <s>', 'with --agent code: CPU-time limit of each program run (what decides "too slow", the same under any load)').argParser(wholeNumber(1)).default(60))
+    .addOption(new Option('--memory-mb <n>', 'with --agent code: address-space limit of each program, in MiB').argParser(wholeNumber(64)).default(4096))
     .option('--llm-model <name>', 'with --agent llm or langchain: the served model\'s name (key from OPENAI_API_KEY)')
     .option('--llm-base-url <url>', 'with --agent llm or langchain: the OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1')
     .addOption(new Option('--llm-timeout <ms>', 'with --agent llm or langchain: cut off a request after this long, the whole generation included, and retry it (default 180000)').argParser(wholeNumber(1)))
@@ -189,7 +202,23 @@ function addCommonOptions(command: Command, defaults: { out?: string }): Command
 }
 
 const common = (options: CommonOptions) => ({
-  ...(options.agent !== 'simulated'
+  ...(options.agent === 'code'
+    ? {
+        agent: {
+          kind: 'code' as const,
+          circuitBreaker: options.llmCircuitBreaker,
+          cpuSeconds: options.cpuSeconds,
+          memoryMegabytes: options.memoryMb,
+          ...(options.llmModel === undefined ? {} : { model: options.llmModel }),
+          ...(options.llmBaseUrl === undefined ? {} : { baseURL: options.llmBaseUrl }),
+          ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
+          ...(options.llmFirstByteTimeout === undefined ? {} : { firstByteTimeoutMs: options.llmFirstByteTimeout }),
+          ...(options.record === undefined ? {} : { record: options.record }),
+          ...(options.replay === undefined ? {} : { replay: options.replay }),
+          ...(options.python === undefined ? {} : { python: options.python }),
+        },
+      }
+    : options.agent !== 'simulated'
     ? {
         agent: {
           kind: options.agent,
@@ -243,7 +272,13 @@ export function benchCommand(setExitCode: SetExitCode): Command {
     if ((options.tasks ?? []).length + (options.taskFile ?? []).length === 0) {
       throw new TaskArgumentError({ argument: '--tasks', reason: 'give the tasks to sweep: --tasks <names> (e.g. boston,circle-packing-26) and/or --task-file <cards>' });
     }
-    if (options.agent !== 'simulated' && (options.llmModel ?? '') === '') {
+    if (options.agent === 'code' && options.llmBaseUrl !== undefined && (options.llmModel ?? '') === '') {
+      throw new TaskArgumentError({ argument: '--llm-model', reason: "--agent code with --llm-base-url needs the served model's name: --llm-model <name>" });
+    }
+    if (options.agent !== 'code' && (options.record !== undefined || options.replay !== undefined)) {
+      throw new TaskArgumentError({ argument: options.record !== undefined ? '--record' : '--replay', reason: 'recordings are made and replayed by --agent code' });
+    }
+    if (options.agent !== 'simulated' && options.agent !== 'code' && (options.llmModel ?? '') === '') {
       throw new TaskArgumentError({ argument: '--llm-model', reason: `--agent ${options.agent} needs the served model's name: --llm-model <name> (and --llm-base-url for a server other than OpenAI's)` });
     }
     if (options.plan === undefined && (options.slurm !== undefined || options.submit === true)) {

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
+import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
 import type { RandomSource } from '../../src/index.js';
 import type { ChatRecording } from '../agents/chat-recording.js';
 import type { CodeTask } from './code-task.js';
@@ -43,6 +44,14 @@ export const CodeAgentOptionsSchema = z
     maxRetryDelayMs: z.number().min(0).default(60_000),
     /** Per-request timeout (the whole generation). */
     timeoutMs: z.number().int().positive().default(300_000),
+    /** With no response after this long, the server must answer `GET /models` as fast, else the request fails (`createGuardedFetch`). */
+    firstByteTimeoutMs: z.number().int().positive().default(5_000),
+    /** Requests in a row with no answer that stop every later call (a number, or a breaker shared by a sweep's runs). */
+    circuitBreaker: z
+      .union([z.number().int().min(1), z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker')])
+      .optional(),
+    /** Show the run's memory in the prompts (off: independent drafts that know nothing of each other). */
+    memory: z.boolean().default(true),
     /** Failed attempts the memory shows (every scored attempt is shown). */
     memoryErrors: z.number().int().min(0).default(3),
     /** Characters of each plan the memory shows. */

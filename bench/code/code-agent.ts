@@ -8,6 +8,8 @@ import { backoffDelay } from '../../src/calls/backoff-delay.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../../src/calls/provider-failure.js';
 import { withRequestTimeout } from '../../src/calls/request-timeout.js';
 import { systemTimers } from '../../src/calls/timers.js';
+import { createGuardedFetch } from '../../src/calls/guarded-fetch.js';
+import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { reportedUsage } from '../../src/judges/judge-usage-account.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
@@ -73,12 +75,13 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
   const memory: CodeMemoryEntry[] = [];
   const usage = { calls: 0, promptTokens: 0, completionTokens: 0, repairRequests: 0, answersWithoutProgram: 0, providerRetries: 0 };
   let step = 0;
+  const breaker = typeof parsed.circuitBreaker === 'number' ? new RequestCircuitBreaker(parsed.circuitBreaker) : parsed.circuitBreaker;
 
   /** Asks for a plan and a program, re-asking once an answer has none; a proposal without one says why. */
   const ask = async (request: CodeAgentRequest): Promise<{ plan: string; code: string; problem: string | null }> => {
     const nonce = createHash('sha256').update(`${run}\u0000${step + 1}`).digest('hex').slice(0, 16);
     const shape = { errors: parsed.memoryErrors, planCharacters: parsed.planCharacters };
-    const messages: BaseMessage[] = [new SystemMessage(renderCodeSystemPrompt(task, nonce)), new HumanMessage(renderCodeUserPrompt(task, request, memory, shape, nonce))];
+    const messages: BaseMessage[] = [new SystemMessage(renderCodeSystemPrompt(task, nonce)), new HumanMessage(renderCodeUserPrompt(task, request, parsed.memory ? memory : [], shape, nonce))];
     for (let round = 0; ; round += 1) {
       const text = await send(request.operator, messages);
       const answer = parseCodeAgentAnswer(text);
@@ -111,16 +114,20 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
   const callModel = async (operator: CodeOperator, messages: BaseMessage[]): Promise<string> => {
     chatModel ??= openAiChatModel(parsed);
     for (let attempt = 1; ; attempt += 1) {
+      // Opened by this agent's earlier requests, or by another run holding the same breaker.
+      if (breaker?.openReason != null) throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: attempt - 1 });
       try {
         const model = chatModel;
         const reply = await withRequestTimeout((signal) => model.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers: systemTimers });
+        breaker?.answered();
         const tokens = reportedUsage(reply);
         if (tokens !== null) [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
         return contentText(reply.content);
       } catch (error) {
         if (RecordingMissError.isInstance(error)) throw error;
+        breaker?.failed(error);
         const retryable = isRetryableFailure(error);
-        if (!retryable || attempt > parsed.providerRetries) {
+        if (!retryable || attempt > parsed.providerRetries || breaker?.openReason != null) {
           throw new LlmAgentError({ operator, problem: 'provider', reason: `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`, requests: attempt, status: failureStatus(error), cause: error });
         }
         usage.providerRetries += 1;
@@ -204,7 +211,8 @@ function roleOf(message: BaseMessage): 'system' | 'user' | 'assistant' {
 
 /** The `ChatOpenAI` for the options' model and server, with no retries of its own and the run's key and seed on every request. */
 function openAiChatModel(options: ResolvedCodeAgentOptions): BaseChatModel {
-  const { model, baseURL, apiKey, temperature, maxTokens, run, seed } = options;
+  const { model, baseURL, apiKey, temperature, maxTokens, run, seed, firstByteTimeoutMs } = options;
+  const fetch = createGuardedFetch({ baseURL: baseURL ?? 'https://api.openai.com/v1', firstByteTimeoutMs });
   return new ChatOpenAI({
     model,
     apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
@@ -214,6 +222,6 @@ function openAiChatModel(options: ResolvedCodeAgentOptions): BaseChatModel {
     modelKwargs: { seed },
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
-    ...(baseURL === undefined ? {} : { configuration: { baseURL } }),
+    configuration: { fetch, ...(baseURL === undefined ? {} : { baseURL }) },
   });
 }

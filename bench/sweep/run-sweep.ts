@@ -16,6 +16,7 @@ import { loadSweepCards } from './sweep-cards.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
 import { RequestCircuitBreaker, type RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
 import { createLlmAgent } from '../agents/llm-agent.js';
+import { openCodeSweepRunner } from '../code/code-sweep-runner.js';
 import { SweepOptionsSchema, type ParsedSweepOptions, type SweepOptions } from './sweep-options.js';
 import { SweepResultsError } from './sweep-results-error.js';
 
@@ -84,7 +85,7 @@ const agentSettings = [
 
 /** The name runs and the manifest give the sweep's agent: `simulated`, `llm/<model>` or `langchain/<model>`. */
 function agentNameOf(agent: ParsedSweepOptions['agent']): string {
-  return agent === 'simulated' ? 'simulated' : `${agent.kind}/${agent.model}`;
+  return agent === 'simulated' ? 'simulated' : agent.kind === 'code' ? 'code' : `${agent.kind}/${agent.model}`;
 }
 
 /**
@@ -93,7 +94,7 @@ function agentNameOf(agent: ParsedSweepOptions['agent']): string {
  */
 function agentOf(options: ParsedSweepOptions, task: BenchTaskCard, breaker: RequestCircuitBreaker | null) {
   const agent = options.agent;
-  if (agent === 'simulated') return {};
+  if (agent === 'simulated' || agent.kind === 'code') return {};
   return {
     agentName: agentNameOf(agent),
     ...(agent.kind === 'langchain' ? { loop: 'langgraph' as const } : {}),
@@ -160,8 +161,30 @@ export async function runSweep(
   if (manifest !== undefined && manifest.evaluationVersion !== evaluationVersion) {
     throw new SweepResultsError({ file: manifestPath, field: 'evaluationVersion', message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out` });
   }
-  const agentName = agentNameOf(parsed.agent);
+  const codeAgent = parsed.agent !== 'simulated' && parsed.agent.kind === 'code' ? parsed.agent : undefined;
+  // The scripted model is a simulated agent behind the chat API: the simulated agent's settings are its settings.
+  const simulatedBehaviour = parsed.agent === 'simulated' || (codeAgent !== undefined && codeAgent.baseURL === undefined && codeAgent.replay === undefined);
+  const cardsEarly = codeAgent === undefined ? undefined : await loadSweepCards(parsed);
+  const codeRunner =
+    codeAgent === undefined
+      ? undefined
+      : await openCodeSweepRunner({
+          agent: codeAgent,
+          cards: cardsEarly!,
+          memoDirectory: parsed.memo,
+          workers: parsed.workers,
+          breaker: codeAgent.circuitBreaker === 0 || codeAgent.baseURL === undefined ? null : new RequestCircuitBreaker(codeAgent.circuitBreaker, hooks.onCircuitOpen),
+          simulated: {
+            episodes: parsed.episodes,
+            profile: parsed.agentProfile,
+            ...(parsed.directiveCompliance === undefined ? {} : { directiveCompliance: parsed.directiveCompliance }),
+            ...(parsed.bugRate === undefined ? {} : { bugRate: parsed.bugRate }),
+            ...(parsed.debugSuccess === undefined ? {} : { debugSuccess: parsed.debugSuccess }),
+          },
+        });
+  const agentName = codeRunner?.agentName ?? agentNameOf(parsed.agent);
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
+    await codeRunner?.close();
     throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
   }
   for (const { key, words } of agentSettings) {
@@ -169,18 +192,20 @@ export async function runSweep(
       const what = (value: number | undefined) => (value === undefined ? `the agent's default ${words}` : `${words} ${value}`);
       throw new SweepResultsError({ file: manifestPath, field: key, message: `the runs here were made with ${what(manifest[key])}, not ${what(parsed[key])}; use another --out` });
     }
-    if (parsed.agent !== 'simulated' && parsed[key] !== undefined) {
-      throw new InvalidArgumentError({ argument: key, reason: `only the simulated agent has a ${words}; an LLM behaves as it will` });
+    if (!simulatedBehaviour && parsed[key] !== undefined) {
+      await codeRunner?.close();
+      throw new InvalidArgumentError({ argument: key, reason: `only the simulated agent (and the scripted model) has a ${words}; an LLM behaves as it will` });
     }
   }
   // Manifests written before profiles existed were made by the v1 agent.
   const profileHere = manifest === undefined ? undefined : (manifest.agentProfile ?? 'v1');
-  if (parsed.agent === 'simulated' && profileHere !== undefined && profileHere !== parsed.agentProfile) {
+  if (simulatedBehaviour && profileHere !== undefined && profileHere !== parsed.agentProfile) {
+    await codeRunner?.close();
     throw new SweepResultsError({ file: manifestPath, field: 'agentProfile', message: `the runs here were made by the simulated agent's profile ${profileHere}, not ${parsed.agentProfile}; pass --agent-profile ${profileHere} to resume them, or use another --out` });
   }
   const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
   const agentOptions = { profile: parsed.agentProfile, ...settings };
-  const cards = await loadSweepCards(parsed);
+  const cards = cardsEarly ?? (await loadSweepCards(parsed));
   const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
   const grid = sweepCells({ ...parsed, tasks: [...cards.keys()] });
   const cells = parsed.cells === undefined ? grid : cellsOfGrid(grid, parsed.cells);
@@ -199,7 +224,7 @@ export async function runSweep(
         {
           episodes: parsed.episodes,
           agent: agentName,
-          ...(parsed.agent === 'simulated' ? { agentProfile: parsed.agentProfile } : {}),
+          ...(simulatedBehaviour ? { agentProfile: parsed.agentProfile } : {}),
           evaluationVersion,
           ...settings,
           sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
@@ -217,6 +242,7 @@ export async function runSweep(
   const run = (cell: SweepCell): Promise<BenchRunRecord> => {
     const card = cards.get(cell.task)!;
     const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
+    if (codeRunner !== undefined) return codeRunner.run(cell, parsed.episodes);
     if ('paradigmBest' in card) {
       return runPackingRun({ ...shape, task: card, evaluator: packingEvaluator, agent: agentOptions });
     }
@@ -267,6 +293,7 @@ export async function runSweep(
   } finally {
     await pool.close();
     await evaluator.close();
+    await codeRunner?.close();
   }
   await saveManifest(ran);
   const byId = new Map(store.records.map((record) => [cellId(record), record]));
@@ -278,12 +305,12 @@ export async function runSweep(
     resumed,
     ran,
     sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs: ran, command: hooks.command ?? null }],
-    // Circle-packing programs run in process, remembered in memory: counted with the pipelines.
+    // Circle-packing programs run in process, and the code agent's programs in the sandbox: counted with the pipelines.
     evaluator: {
       ...evaluator.counts,
-      requests: evaluator.counts.requests + packingEvaluator.counts.runs + packingEvaluator.counts.hits,
-      evaluated: evaluator.counts.evaluated + packingEvaluator.counts.runs,
-      memoHits: evaluator.counts.memoHits + packingEvaluator.counts.hits,
+      requests: evaluator.counts.requests + packingEvaluator.counts.runs + packingEvaluator.counts.hits + (codeRunner === undefined ? 0 : codeRunner.counts.runs + codeRunner.counts.hits),
+      evaluated: evaluator.counts.evaluated + packingEvaluator.counts.runs + (codeRunner?.counts.runs ?? 0),
+      memoHits: evaluator.counts.memoHits + packingEvaluator.counts.hits + (codeRunner?.counts.hits ?? 0),
     },
     failures,
   };

@@ -18,8 +18,8 @@ export async function loadSweepCards(options: Pick<ParsedSweepOptions, 'tasks' |
     }
     cards.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
   }
-  if (cards.has(packingTaskName) && options.agent !== 'simulated') {
-    throw new InvalidArgumentError({ argument: 'agent', reason: `${packingTaskName} has only the simulated program-writing agent; run the LLM agent on the tabular tasks` });
+  if (cards.has(packingTaskName) && options.agent !== 'simulated' && options.agent.kind !== 'code') {
+    throw new InvalidArgumentError({ argument: 'agent', reason: `${packingTaskName} is for program-writing agents: the simulated one, or --agent code; the pipeline-choosing LLM agent runs on the tabular tasks` });
   }
   for (const file of options.taskFiles) {
     const card = await readBenchTaskCard(file);

@@ -84,6 +84,28 @@ export const SweepOptionsSchema = z
           firstByteTimeoutMs: z.number().int().positive().optional(),
           circuitBreaker: z.number().int().min(0).default(3),
         }),
+        /**
+         * A program-writing agent (`createCodeAgent`): a model behind `baseURL`, or without one the scripted model
+         * (offline, the simulated agents writing real Python); programs run in the sandbox (`python`, `cpuSeconds`,
+         * `memoryMegabytes`); `record` / `replay` a directory of the model's exchanges and the programs' outcomes.
+         */
+        z
+          .strictObject({
+            kind: z.literal('code'),
+            model: z.string().min(1).optional(),
+            baseURL: z.url().optional(),
+            temperature: z.number().min(0).max(2).optional(),
+            timeoutMs: z.number().int().positive().optional(),
+            firstByteTimeoutMs: z.number().int().positive().optional(),
+            circuitBreaker: z.number().int().min(0).default(3),
+            record: z.string().min(1).optional(),
+            replay: z.string().min(1).optional(),
+            python: z.string().min(1).optional(),
+            cpuSeconds: z.number().int().positive().default(60),
+            memoryMegabytes: z.number().int().min(64).default(4096),
+          })
+          .refine((agent) => agent.record === undefined || agent.replay === undefined, { message: 'record and replay exclude each other', path: ['replay'] })
+          .refine((agent) => agent.baseURL === undefined || agent.model !== undefined, { message: 'a baseURL needs the served model name', path: ['model'] }),
       ])
       .default('simulated'),
     /**
