@@ -103,12 +103,13 @@ export async function openCodeSweepRunner(options: {
         limits,
         memo,
         agentName: `code/${model}`,
-        createAgent: ({ run, seed }) =>
+        createAgent: ({ run, seed, memory }) =>
           createCodeAgent({
             task,
             model,
             run,
             seed,
+            memory,
             ...(baseURL === undefined ? {} : { baseURL }),
             ...(recording === undefined ? {} : { recording }),
             ...(agent.temperature === undefined ? {} : { temperature: agent.temperature }),

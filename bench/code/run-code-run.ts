@@ -26,8 +26,11 @@ export const CodeRunOptionsSchema = z
     limits: z.record(z.string(), z.unknown()),
     /** Program outcomes already known (a replay's recording, a sweep's memo); shared across runs. */
     memo: z.custom<ProgramOutcomeMemo>((value) => value !== null && typeof value === 'object' && isFunction((value as ProgramOutcomeMemo).outcome), 'expected a ProgramOutcomeMemo'),
-    /** Makes the run's agent, given the run's key (sent as `user`, names no arm) and the agent's seed. */
-    createAgent: z.custom<(context: { run: string; seed: number }) => CodeAgent>(isFunction, 'expected a function returning a CodeAgent'),
+    /**
+     * Makes the run's agent, given the run's key (sent as `user`, names no arm), the agent's seed, and whether its
+     * prompts show the run's memory (not for independent sampling).
+     */
+    createAgent: z.custom<(context: { run: string; seed: number; memory: boolean }) => CodeAgent>(isFunction, 'expected a function returning a CodeAgent'),
     /** The name the record gives the agent, e.g. `code/<model>`. */
     agentName: z.string().min(1),
   });
@@ -53,7 +56,7 @@ export async function runCodeRun(options: CodeRunOptions): Promise<BenchRunRecor
   const parsed = parseOptions(CodeRunOptionsSchema, options, 'runCodeRun');
   const { task, policy, arm, seed, episodes, runner, limits, memo, alwaysWrap, loop } = parsed;
   const run = codeRunKey(task.id, policy, arm, seed);
-  const agent = parsed.createAgent({ run, seed: agentSeedOf(seed) });
+  const agent = parsed.createAgent({ run, seed: agentSeedOf(seed), memory: policy !== 'independent' });
   const outcome = await runAgentSearch<CodeSolution>({
     runId: `${task.id}-${policy}-${seed}`,
     policy,

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../../src/index.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { quantile } from '../../src/statistics/quantile.js';
-import { benchPolicies } from '../runner/bench-policy.js';
+import { searchPolicies } from '../runner/bench-policy.js';
 import { pickValue } from '../support/grid-values.js';
 import { bestKnownSumOfRadii, packingCircles } from './circle-packing.js';
 import { createPackingEvaluator } from './packing-evaluator.js';
@@ -76,7 +76,7 @@ const placeholder: PackingTaskCard = {
   calibration: { command: '', seeds, episodes, medalQuantiles, wallSeconds: 0 },
 };
 const bests: number[] = [];
-for (const policy of benchPolicies) {
+for (const policy of searchPolicies) {
   for (const seed of seeds) {
     const record = await runPackingRun({ task: placeholder, policy, arm: { strength: 0, schedule: 'none' }, seed, episodes, evaluator });
     bests.push(record.bestScore ?? placeholder.baseline);

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The search policies the benchmark wraps: AIDE's greedy tree search, AIRA-dojo's MCTS and its evolutionary solver. */
-export const benchPolicies = ['aide', 'mcts', 'evolutionary'] as const;
+export const searchPolicies = ['aide', 'mcts', 'evolutionary'] as const;
+
+/**
+ * The policies a bench run can use: the three searches, and `independent`, the baseline a search must beat: the same
+ * budget of independent drafts, with no tree, no selection and no memory of earlier drafts in the prompt (arXiv
+ * 2602.16805 found such sampling matching ShinkaEvolve, AIDE and OpenEvolve). No arm shapes it: it selects nothing.
+ */
+export const benchPolicies = [...searchPolicies, 'independent'] as const;
 
 /** One of `benchPolicies`. */
 export type BenchPolicy = (typeof benchPolicies)[number];

@@ -21,6 +21,7 @@ import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
 import { hasBonus, isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
 import type { BenchRunRecord, ModeSwitch } from './bench-run-record.js';
+import { createIndependentSearch } from './independent-search.js';
 
 /** What the directives of each adaptive schedule ask for (`adaptiveExploration`'s `directiveAsk`). */
 const directiveAskOf = { adaptive: 'new-idea', 'adaptive-extend': 'new-component', 'adaptive-mixed': 'alternate' } as const;
@@ -110,6 +111,11 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     return wrapped;
   };
 
+  if (policy === 'independent') {
+    // Nothing is selected, so no arm has anything to shape: an arm other than unshaped is refused by the sweep.
+    const search = createIndependentSearch({ operators, evaluate });
+    return { shaped: false, scoresNodes: false, bonusShifts: () => undefined, run: (episodes) => search.run(episodes) };
+  }
   if (input.loop === 'langgraph') {
     // The same adapters inside the LangGraph graph users run: the graph wraps its selector with this arm's middleware
     // (none for an unshaped arm, which then selects as the bare selector does) and drives the same seeded loop.

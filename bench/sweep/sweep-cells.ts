@@ -1,4 +1,4 @@
-import { armName, parseArmName, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
+import { armName, isUnshapedArm, parseArmName, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import type { ParsedSweepOptions } from './sweep-options.js';
 
 /** One run of a sweep: a task, a policy, an arm and a seed. */
@@ -23,14 +23,20 @@ export function sweepArms(options: Pick<ParsedSweepOptions, 'arms' | 'strengths'
   return arms.filter((arm) => !seen.has(armName(arm)) && seen.add(armName(arm)) !== undefined);
 }
 
-/** Every cell of the sweep, seed-major so an interrupted sweep has every arm at the same number of seeds. */
+/**
+ * Every cell of the sweep, seed-major so an interrupted sweep has every arm at the same number of seeds. Independent
+ * sampling selects nothing, so only its unshaped arm is a cell (a shaped one would be the same run).
+ */
 export function sweepCells(options: ParsedSweepOptions): SweepCell[] {
   const cells: SweepCell[] = [];
   const arms = sweepArms(options);
   for (let seed = options.firstSeed; seed < options.firstSeed + options.seeds; seed += 1) {
     for (const task of options.tasks) {
       for (const policy of options.policies) {
-        for (const arm of arms) cells.push({ id: cellId({ task, policy, arm, seed }), task, policy, arm, seed });
+        for (const arm of arms) {
+          if (policy === 'independent' && !isUnshapedArm(arm)) continue;
+          cells.push({ id: cellId({ task, policy, arm, seed }), task, policy, arm, seed });
+        }
       }
     }
   }

@@ -20,7 +20,7 @@ import { parsePipelineConfig } from '../env/canonical-config.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import { familiesFor } from '../env/pipeline-space.js';
 import { quantile } from '../../src/statistics/quantile.js';
-import { benchPolicies } from '../runner/bench-policy.js';
+import { searchPolicies } from '../runner/bench-policy.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
 import { BenchTaskCardSchema, loadBenchTaskCard, taskCardDirectory, type BenchTaskCard } from './bench-task-card.js';
 
@@ -62,7 +62,7 @@ try {
     // The runs' medals must not count themselves: a placeholder card without medals scores them.
     const placeholder: BenchTaskCard = { ...card, medals: { bronze: card.baseline, silver: card.baseline, gold: card.baseline } };
     const bests: { score: number; configKey: string }[] = [];
-    for (const policy of benchPolicies) {
+    for (const policy of searchPolicies) {
       for (const seed of seeds) {
         const record = await runBenchRun({ task: placeholder, policy, arm: { strength: 0, schedule: 'none' }, seed, episodes, evaluator });
         const best = record.episodes.filter((episode) => episode.status === 'ok' && episode.score !== null).reduce<{ score: number; configKey: string } | undefined>(
@@ -85,7 +85,7 @@ try {
       calibration: {
         ...card.calibration,
         medalQuantiles,
-        medalRuns: { command, policies: [...benchPolicies], seeds, episodes, wallSeconds: Math.round((performance.now() - started) / 100) / 10 },
+        medalRuns: { command, policies: [...searchPolicies], seeds, episodes, wallSeconds: Math.round((performance.now() - started) / 100) / 10 },
       },
     });
     await writeFileAtomic(fileURLToPath(new URL(`${name}.json`, taskCardDirectory)), `${JSON.stringify(calibrated, null, 2)}\n`);

@@ -91,6 +91,17 @@ describe('the code agent against the scripted model (an OpenAI-compatible server
     await expect(openChatRecording({ directory: recordings, mode: 'replay' })).rejects.toThrow(/circle-packing-26\.seed-3\.bbbb\.jsonl.*line 2/);
   });
 
+  it('shows no memory in its prompts for independent sampling (memory: false)', async () => {
+    const recordings = join(directory, 'no-memory');
+    const agent = agentOf('circle-packing-26.seed-4.dddd', 4, { memory: false, recording: await openChatRecording({ directory: recordings, mode: 'record' }) });
+    const first = await agent.operators.draft({});
+    agent.observe(first.code, { score: 1.2, error: null, output: '' });
+    await agent.operators.draft({});
+    const prompts = readFileSync(join(recordings, 'circle-packing-26.seed-4.dddd.jsonl'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { messages: { content: string }[] }).messages[1]!.content);
+    expect(prompts).toHaveLength(2);
+    for (const prompt of prompts) expect(prompt).toContain('No solution has been evaluated yet.');
+  });
+
   it('re-asks once when an answer holds no program, then proposes a buggy node that says why', async () => {
     const silent = await startScriptedModelServer(() => ({ agent: createSimulatedPackingAgent({ seed: 1 }), python: () => '' }) as unknown as ScriptedWriter<unknown>);
     try {

@@ -24,6 +24,20 @@ describe('sweep cells', () => {
     expect(SweepOptionsSchema.safeParse({ tasks: ['boston'], out: 'x', arms: ['greedy'] }).success).toBe(false);
   });
 
+  it('gives independent sampling only its unshaped arm: it selects nothing for an arm to shape', () => {
+    const cells = sweepCells(SweepOptionsSchema.parse({ tasks: ['boston'], policies: ['aide', 'independent'], arms: ['unshaped', 'adaptive', 'gate'], seeds: 2, out: 'x' }));
+    expect(cells.map((cell) => cell.id)).toEqual([
+      'boston/aide/unshaped/seed-1',
+      'boston/aide/adaptive/seed-1',
+      'boston/aide/gate/seed-1',
+      'boston/independent/unshaped/seed-1',
+      'boston/aide/unshaped/seed-2',
+      'boston/aide/adaptive/seed-2',
+      'boston/aide/gate/seed-2',
+      'boston/independent/unshaped/seed-2',
+    ]);
+  });
+
   it('crosses strengths with schedules, and an explicit arm list replaces the grid', () => {
     const grid = sweepArms({ strengths: [0, 0.3], schedules: ['none', 'adaptive'], arms: undefined });
     expect(grid.map(armName)).toEqual(['unshaped', 'adaptive', 'bonus-0.3', 'bonus-0.3+adaptive']);
