@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { ServedRuns } from '../../src/serve/served-runs.js';
-import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { startServeProcess } from '../support/serve-process.js';
 
 const directory = useTemporaryDirectory('boden-serve-kill-');
 const children: ChildProcess[] = [];
@@ -12,19 +12,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-function startServer(data: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', '--data', data], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/[^ ]+)/.exec(stderr);
-      if (match) resolve({ url: match[1]!, child });
-    });
-    child.on('exit', (code) => reject(new Error(`boden serve exited (${code}) before listening: ${stderr}`)));
-  });
-}
 
 const plans = ['Gradient boosting on raw features.', 'Ridge on standardised features.', 'An MLP with Adam.', 'k nearest neighbours on scaled features.'];
 const codes = ['import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=N)', 'from sklearn.linear_model import Ridge\nRidge(alpha=N)', 'import torch\nnet = torch.nn.Linear(8, N)', 'from sklearn.neighbors import KNeighborsRegressor\nKNeighborsRegressor(N)'];
@@ -69,7 +56,7 @@ describe('boden serve under kill -9 with 8 clients', () => {
     const clients = 8;
     const control = await ServedRuns.open(null);
     const steps = Array.from({ length: clients }, () => 0);
-    let server = await startServer(data);
+    let server = await startServeProcess(['--data', data], children);
     for (let client = 0; client < clients; client += 1) {
       const spec = { id: `c${client}`, bonus: { strength: 0.5 }, adaptive: { patience: 2 }, ...(client % 2 === 0 ? { gate: { threshold: 0.05 }, judge: 'rubric' as const } : {}) };
       expect((await fetch(`${server.url}/runs`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } })).status).toBe(201);
@@ -114,7 +101,7 @@ describe('boden serve under kill -9 with 8 clients', () => {
       await exited;
       acknowledgedInAll += acknowledged;
 
-      server = await startServer(data);
+      server = await startServeProcess(['--data', data], children);
       for (let client = 0; client < clients; client += 1) {
         const run = `c${client}`;
         const restarted = plain(await (await fetch(`${server.url}/runs/${run}`)).json());

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { ServedRuns } from '../../src/serve/served-runs.js';
 import { runCli } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import { startServeProcess } from '../support/serve-process.js';
 
 const directory = useTemporaryDirectory('boden-serve-process-');
 const children: ChildProcess[] = [];
@@ -14,20 +15,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** Starts `boden serve --port 0` as a real process and resolves with its base URL once it listens. */
-function startServer(args: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', ...args], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /listening on (http:\/\/[^ ]+)/.exec(stderr);
-      if (match) resolve({ url: match[1]!, child });
-    });
-    child.on('exit', (code) => reject(new Error(`boden serve exited (${code}) before listening: ${stderr}`)));
-  });
-}
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(url + path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
@@ -45,7 +32,7 @@ describe('boden serve as a process', () => {
   it('loses no acknowledged node to kill -9: the restarted run scores the next node exactly as an uninterrupted one', async () => {
     const data = join(directory, 'data');
     const spec = { id: 'survivor', bonus: { strength: 0.5 }, adaptive: { patience: 2 } };
-    const first = await startServer(['--data', data]);
+    const first = await startServeProcess(['--data', data], children);
     await call(first.url, 'POST', '/runs', spec);
     for (let index = 0; index < 8; index += 1) {
       await call(first.url, 'POST', '/runs/survivor/admit', node(index));
@@ -55,7 +42,7 @@ describe('boden serve as a process', () => {
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const second = await startServer(['--data', data]);
+    const second = await startServeProcess(['--data', data], children);
     const summary = await call(second.url, 'GET', '/runs/survivor');
     expect(summary).toMatchObject({ admitted: 8, observed: { valid: 7, invalid: 1 } });
     const next = await call(second.url, 'POST', '/runs/survivor/admit', node(8));
@@ -88,7 +75,7 @@ describe('boden serve as a process', () => {
   const python = spawnSync('python3', ['--version']).status === 0;
   if (!python) console.warn('skipping the Python client test: python3 is not installed');
   it.skipIf(!python)('the Python client and the AIDE-style recipe run against a real server', async () => {
-    const server = await startServer([]);
+    const server = await startServeProcess([], children);
     const exported = join(directory, 'aide-style.jsonl');
     const recipe = spawnSync('python3', [join(projectRoot, 'examples', 'python', 'aide_style_loop.py'), '--url', server.url, '--steps', '20', '--export', exported], { encoding: 'utf8', timeout: 60_000 });
     expect(recipe.stderr).toBe('');
@@ -116,7 +103,7 @@ except BodenError as error:
   }, 120_000);
 
   it.skipIf(!python)("the Python client follows a run's events, reads its metrics, export and API document", async () => {
-    const server = await startServer([]);
+    const server = await startServeProcess([], children);
     const script = `import json, sys, threading
 sys.path.insert(0, ${JSON.stringify(join(projectRoot, 'clients', 'python'))})
 from boden_client import BodenClient
@@ -156,7 +143,7 @@ print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.l
   it.skipIf(!python)("the README's Python snippet runs as pasted, from the repository root, against a real server", async () => {
     const snippets = [...readFileSync(join(projectRoot, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]!);
     expect(snippets.length).toBeGreaterThanOrEqual(1);
-    const server = await startServer([]);
+    const server = await startServeProcess([], children);
     for (const snippet of snippets) {
       const run = spawnSync('python3', ['-c', snippet], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000, env: { ...process.env, BODEN_URL: server.url } });
       expect(run.stderr).toBe('');
@@ -167,7 +154,7 @@ print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.l
   }, 120_000);
 
   it.skipIf(!python)('the ShinkaEvolve novelty-judge, OpenEvolve evaluator and AIRA-dojo MCTS recipes run against a real server', async () => {
-    const server = await startServer([]);
+    const server = await startServeProcess([], children);
     const run = (file: string) => spawnSync('python3', [join(projectRoot, 'examples', 'python', file)], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, BODEN_URL: server.url } });
     const shinka = run('shinka_novelty_judge.py');
     expect(shinka.stderr).toBe('');

@@ -1,34 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSweepPlan, writeSweepPlan } from '../../../bench/sweep/sweep-plan.js';
 import { projectRoot } from '../../support/shared-data.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+import { freePort, haveRedisServer, startOwnRedis, until } from '../../support/own-redis.js';
 
 const directory = useTemporaryDirectory('boden-queue-redis-lost-');
 // This test kills its Redis, so it starts its own (Debian's redis-server, which .ci/run installs).
-const redisServer = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-const haveRedisServer = redisServer.status === 0;
 if (!haveRedisServer) console.warn('skipping the lost-Redis worker test: no redis-server binary (.ci/run installs Debian\'s redis-server)');
-
-/** A TCP port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Resolves when `check` returns true, polling; rejects with `what` after `attempts` polls. */
-async function until(check: () => boolean, what: string, attempts = 600): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -39,9 +19,7 @@ describe('boden bench worker when its Redis goes away', () => {
   it.skipIf(!haveRedisServer)('says so, then exits with 2 naming the queue instead of waiting for ever', async () => {
     const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    children.push(redis);
-    await until(() => spawnSync('redis-cli', ['-u', url, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG', `redis-server on port ${port}`);
+    const redis = await startOwnRedis(port, children);
 
     // Circle packing evaluates in process: each cell takes a second or so.
     const plan = await createSweepPlan({ tasks: ['circle-packing-26'], policies: ['aide'], arms: ['unshaped', 'adaptive'], seeds: 3, episodes: 24, out: join(directory, 'out') });

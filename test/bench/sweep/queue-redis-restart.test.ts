@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchRunRecord } from '../../../bench/runner/bench-run-record.js';
@@ -11,40 +10,16 @@ import { mergeSweepShards } from '../../../bench/sweep/sweep-shards.js';
 import { readRunRecords } from '../../../bench/sweep/run-record-store.js';
 import { projectRoot } from '../../support/shared-data.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
+import { freePort, haveRedisServer, startOwnRedis, until } from '../../support/own-redis.js';
 
 const directory = useTemporaryDirectory('boden-queue-redis-restart-');
 // This test stops and restarts its Redis, so it starts its own (Debian's redis-server, which .ci/run installs).
-const haveRedisServer = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!haveRedisServer) console.warn("skipping the Redis-restart worker test: no redis-server binary (.ci/run installs Debian's redis-server)");
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function until(check: () => boolean, what: string, attempts = 1_200): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
-
-/** A Redis with no persistence on `port`: a restart starts it empty, as a crashed cache does. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  children.push(redis);
-  await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG', `redis-server on port ${port}`);
-  return redis;
-}
 
 const withoutTimes = ({ wallMilliseconds: _wall, evaluationMilliseconds: _evaluation, measurementMilliseconds: _measurement, ...rest }: BenchRunRecord) => rest;
 
@@ -52,7 +27,7 @@ describe('boden bench worker when its Redis stops, or restarts empty, mid-cell',
   it.skipIf(!haveRedisServer)('waits out a paused Redis, queues again the cells an emptied Redis lost, and stores every cell once', async () => {
     const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
-    let redis = await startRedis(port);
+    let redis = await startOwnRedis(port, children);
     const grid = { tasks: ['circle-packing-26'], policies: ['aide' as const], arms: ['unshaped', 'adaptive'], seeds: 3, episodes: 24 };
     const plan = await createSweepPlan({ ...grid, out: join(directory, 'queue') });
     const planPath = join(directory, 'plan.json');
@@ -74,7 +49,7 @@ describe('boden bench worker when its Redis stops, or restarts empty, mid-cell',
     // Killed and started again with nothing in it: the queued cells and their locks are gone.
     redis.kill('SIGKILL');
     await new Promise((resolve) => redis.once('exit', resolve));
-    redis = await startRedis(port);
+    redis = await startOwnRedis(port, children);
     const code = await ended;
     expect(code, stderr).toBe(0);
     expect(stderr).toMatch(/boden bench worker: \d cell\(s\) were neither stored nor queued \(did Redis restart empty\?\); queued them again/);
