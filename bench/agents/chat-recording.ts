@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BodenError } from '../../src/errors/boden-error.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { stableJson } from '../env/stable-json.js';
+import { readJsonLinesFile } from '../support/json-lines-file.js';
 
 /** A chat message as recorded: its role and text. */
 export const ChatMessageSchema = z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
@@ -108,24 +109,8 @@ export async function openChatRecording(options: { readonly directory: string; r
   });
   for (const name of names.filter((file) => file.endsWith('.jsonl')).sort()) {
     const file = join(directory, name);
-    const lines = (await readFile(file, 'utf8')).split('\n');
-    for (const [index, line] of lines.entries()) {
-      if (line.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        // A last line cut by a crash while recording: never answered, so not part of the recording.
-        if (index === lines.length - 1) continue;
-        throw new InvalidFieldError({ file, location: `line ${index + 1}`, reason: 'not JSON' });
-      }
-      const parsed = ChatExchangeSchema.safeParse(value);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new InvalidFieldError({ file, location: `line ${index + 1}: $.${issue.path.map(String).join('.')}`, reason: issue.message });
-      }
-      const exchange = parsed.data;
-      if (exchange.key !== chatRequestKey(exchange)) throw new InvalidFieldError({ file, location: `line ${index + 1}: $.key`, reason: 'not the sha256 of its model, settings and messages (edited by hand?)' });
+    for (const { line, value: exchange } of await readJsonLinesFile(file, ChatExchangeSchema)) {
+      if (exchange.key !== chatRequestKey(exchange)) throw new InvalidFieldError({ file, location: `line ${line}: $.key`, reason: 'not the sha256 of its model, settings and messages (edited by hand?)' });
       const slot = byOrder ? `${exchange.run}\u0000#${exchange.step}` : `${exchange.run}\u0000${exchange.key}`;
       answers.set(slot, [...(answers.get(slot) ?? []), exchange.answer]);
       recordedSteps.set(exchange.run, (recordedSteps.get(exchange.run) ?? 0) + 1);

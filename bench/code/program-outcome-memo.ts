@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { stableJson } from '../env/stable-json.js';
+import { readJsonLinesFile } from '../support/json-lines-file.js';
 import type { CodeOutcome } from './code-task.js';
 
 /** Version of the program evaluation (the sandbox's rules, the checks, the metrics): part of every key. */
@@ -61,25 +61,7 @@ function jsonOrUndefined(line: string): unknown {
 export async function openProgramOutcomeMemo(file?: string): Promise<ProgramOutcomeMemo> {
   const known = new Map<string, CodeOutcome>();
   if (file !== undefined) {
-    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return '';
-      throw error;
-    });
-    const lines = text.split('\n');
-    for (const [index, line] of lines.entries()) {
-      if (line.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        // A last line cut by a crash: that program runs again.
-        if (index === lines.length - 1) continue;
-        throw new InvalidFieldError({ file, location: `line ${index + 1}`, reason: 'not JSON' });
-      }
-      const parsed = MemoLineSchema.safeParse(value);
-      if (!parsed.success) throw new InvalidFieldError({ file, location: `line ${index + 1}: $.${parsed.error.issues[0]!.path.map(String).join('.')}`, reason: parsed.error.issues[0]!.message });
-      known.set(parsed.data.key, parsed.data.outcome);
-    }
+    for (const { value } of await readJsonLinesFile(file, MemoLineSchema)) known.set(value.key, value.outcome);
     await mkdir(dirname(file), { recursive: true });
   }
   // Concurrent requests for one program share its run.
