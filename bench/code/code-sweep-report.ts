@@ -3,7 +3,8 @@
  * the code agent, independent sampling, the simulated twin), policy and arm, the final impact, the hit rate at a sum
  * of radii (default 2.60) and the evaluations until the first hit, the crash share and the sandbox's limit stops;
  * then the family of paired comparisons (adaptive against unshaped per policy and compliance; unshaped and adaptive at
- * 0.9 against independent sampling per policy), Wilcoxon signed-rank by seed with Holm over the family, and A12.
+ * 0.9 against independent sampling per policy), Wilcoxon signed-rank by seed with Holm over the family, and A12;
+ * and the same family on the hits (exact McNemar on the seeds that hit under one arm only).
  *
  *   npx tsx bench/code/code-sweep-report.ts bench/results/code-packing [--threshold 2.60]
  */
@@ -90,7 +91,39 @@ function compare(label: string, treated: Group | undefined, control: Group | und
   const treatedValues = pairs.map(([value]) => value);
   const controlValues = pairs.map(([, value]) => value);
   const p = wilcoxonSignedRank(treatedValues, controlValues).pValue;
-  return { label, pairs: pairs.length, delta: mean(treatedValues) - mean(controlValues), p, a12: varghaDelaneyA12(treatedValues, controlValues) };
+  const [onlyTreated, onlyControl] = discordantHits(treated, control);
+  return { label, pairs: pairs.length, delta: mean(treatedValues) - mean(controlValues), p, a12: varghaDelaneyA12(treatedValues, controlValues), onlyTreated, onlyControl, hitP: mcnemarExact(onlyTreated, onlyControl) };
+}
+
+/**
+ * The exact two-sided McNemar test of paired hits (a seed hit under one arm and missed under the other): a binomial
+ * test of the discordant seeds at one half. Written out because it is six lines and no dependency has it.
+ */
+function mcnemarExact(onlyTreated: number, onlyControl: number): number {
+  const discordant = onlyTreated + onlyControl;
+  if (discordant === 0) return 1;
+  let tail = 0;
+  for (let k = 0; k <= Math.min(onlyTreated, onlyControl); k += 1) tail += binomial(discordant, k) / 2 ** discordant;
+  return Math.min(1, 2 * tail);
+}
+function binomial(n: number, k: number): number {
+  let value = 1;
+  for (let index = 1; index <= k; index += 1) value = (value * (n - k + index)) / index;
+  return value;
+}
+/** Seeds that hit only under `treated`, and only under `control`. */
+function discordantHits(treated: Group, control: Group): [number, number] {
+  const hitOf = new Map(control.records.map((record) => [record.seed, firstHit(record) !== null]));
+  let onlyTreated = 0;
+  let onlyControl = 0;
+  for (const record of treated.records) {
+    const controlHit = hitOf.get(record.seed);
+    if (controlHit === undefined) continue;
+    const treatedHit = firstHit(record) !== null;
+    if (treatedHit && !controlHit) onlyTreated += 1;
+    if (!treatedHit && controlHit) onlyControl += 1;
+  }
+  return [onlyTreated, onlyControl];
 }
 
 const group = (directory: string, policy: string, arm: string) => groups.get(`${directory}\u0000${policy}\u0000${arm}`);
@@ -101,7 +134,13 @@ for (const policy of ['aide', 'mcts', 'evolutionary']) {
 }
 const comparisons = family.filter((entry) => entry !== undefined);
 const holm = holmAdjust(comparisons.map((entry) => entry.p));
-console.log(`\n## Paired comparisons (Wilcoxon by seed, Holm over ${comparisons.length})\n`);
-console.log('| comparison | pairs | Δ final impact | p | Holm p | A12 |');
-console.log('|---|---:|---:|---:|---:|---:|');
-comparisons.forEach((entry, index) => console.log(`| ${entry.label} | ${entry.pairs} | ${entry.delta >= 0 ? '+' : ''}${fixed(entry.delta)} | ${fixed(entry.p)} | ${fixed(holm[index]!)} | ${fixed(entry.a12, 2)} |`));
+const hitHolm = holmAdjust(comparisons.map((entry) => entry.hitP));
+console.log(`\n## Paired comparisons (by seed; Holm over ${comparisons.length} for each outcome)\n`);
+console.log('Final impact: Wilcoxon signed-rank. Hits: seeds that hit only under the first arm / only under the second, exact McNemar.\n');
+console.log('| comparison | pairs | Δ final impact | p | Holm p | A12 | hits only first / only second | McNemar p | Holm p |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+comparisons.forEach((entry, index) =>
+  console.log(
+    `| ${entry.label} | ${entry.pairs} | ${entry.delta >= 0 ? '+' : ''}${fixed(entry.delta)} | ${fixed(entry.p)} | ${fixed(holm[index]!)} | ${fixed(entry.a12, 2)} | ${entry.onlyTreated} / ${entry.onlyControl} | ${fixed(entry.hitP)} | ${fixed(hitHolm[index]!)} |`,
+  ),
+);
