@@ -82,7 +82,7 @@ describe('circle packing as a bench task', () => {
     expect(share(buggyRuns.records)).toBeGreaterThan(share(result.records));
     await expect(runSweep({ ...buggy, bugRate: 0.3 })).rejects.toThrow(/bug rate 0\.5, not bug rate 0\.3/);
     await expect(runSweep({ ...buggy, debugSuccess: undefined })).rejects.toThrow(/debug success 0\.2, not the agent's default debug success/);
-    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, bugRate: 0.3, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(/only the simulated agent has a bug rate/);
+    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, bugRate: 0.3, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(/only the simulated agent \(and the scripted model\) has a bug rate/);
     // The agent's profile: v2 unless asked, recorded, refused when changed; a manifest from before profiles is v1's.
     expect(JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8'))).toMatchObject({ agentProfile: 'v2' });
     await expect(runSweep({ ...options, agentProfile: 'v1' })).rejects.toThrow(/profile v2, not v1; pass --agent-profile v2/);
