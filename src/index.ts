@@ -119,6 +119,7 @@ export * from './vector-index/index.js';
 
 export type { NoveltyRunContext } from './metrics/novelty-metric.js';
 export { nearestNeighbourMetric } from './metrics/nearest-neighbour-metric.js';
+export { codeNearestNeighbourMetric, type CodeNearestNeighbourMetricOptions } from './metrics/code-nearest-neighbour-metric.js';
 export { centroidMetric } from './metrics/centroid-metric.js';
 export { meanDistanceMetric } from './metrics/mean-distance-metric.js';
 export { graphInsertionMetric } from './metrics/graph-insertion-metric.js';

@@ -63,6 +63,13 @@ export interface PolicySearch {
   run(episodes: number): Promise<void>;
 }
 
+/** The scorer metric the adaptive schedule reads in every bench arm with a schedule. */
+const scheduleMetric = 'code-nearest-neighbour';
+/** The scorer metric the gate reads: 0 for a program an earlier episode ran (comments and layout aside), else 1. */
+const gateMetric = 'unique-code';
+/** The gate rejects below this: `unique-code` is 0 or 1, so only exact repeats. */
+const gateThreshold = 0.5;
+
 // The trees and populations are sized for runs of tens of episodes (AIRA-dojo's presets assume hundreds): MCTS
 // expands 3 children per leaf, evolution breeds 4 per generation on 2 islands, and debugging stops after 3 tries.
 // Strength of the novelty-search arm's bonus: with values min-max normalised to [0, 1], sparseness decides (the maze
@@ -74,7 +81,8 @@ const evolutionShape = { numIslands: 2, individualsPerGeneration: 4, generations
 
 /**
  * One search of `policy` around the agent's operators, unshaped or wrapped with the arm's middleware:
- * `adaptiveExploration` for the adaptive schedule, then `noveltyBonus` at the arm's strength. AIDE and evolution
+ * `adaptiveExploration` for the adaptive schedule (reading `scheduleMetric`), then `noveltyBonus` at the arm's strength
+ * (reading nearest-neighbour); the gate reads `gateMetric`. AIDE and evolution
  * read each candidate's own novelty (damped by its children, so one novel node does not attract every step); MCTS
  * backs novelty up along the tree path like the metric and reads the mean backed-up novelty of a subtree.
  */
@@ -86,16 +94,24 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const usesScorer = arm.gate === true || arm.pareto === true || arm.schedule !== 'none' || hasBonus(arm) || (arm.qd !== true && arm.ns !== true);
   const scoresNodes = shaped && usesScorer;
   const source = scorerNoveltySource({ scorer });
+  // The schedule and the gate read what the program does, not the plan's prose a model rewrites at every step (#33):
+  // replaying the shared real-model run, plan-and-code novelty stayed at 0.16-0.59 through a 23-episode stall of
+  // one-setting tweaks and the schedule never switched; over the code alone the stall reads 0-0.25 (explore from
+  // episode 9), and on the simulated agents' templated plans the two switch at the same episodes. The gate rejects an
+  // exact re-proposal of an earlier program (same normalised code: a configuration tried before), not a near one: the
+  // embedding ignores numbers, so at nearest-neighbour 0.01 it rejected one-setting refinements (#35).
+  const scheduleSource = scorerNoveltySource({ scorer, metric: scheduleMetric });
+  const gateSource = scorerNoveltySource({ scorer, metric: gateMetric });
   let bonus: NoveltyBonusMiddleware | undefined;
   const bonusShifts = () => (bonus === undefined || !hasBonus(arm) ? undefined : { strength: bonus.strength, ...bonus.shifts });
   const middleware = (bonusSource: 'candidate' | typeof source): SelectorMiddleware[] => {
     // The README's order: the gate first, then the Pareto choice, then the schedule before the bonus.
     const list: SelectorMiddleware[] = [];
-    if (arm.gate === true) list.push(noveltyGate({ source }));
+    if (arm.gate === true) list.push(noveltyGate({ source: gateSource, threshold: gateThreshold }));
     if (arm.pareto === true) list.push(paretoObjective({ source }));
     if (arm.qd === true) list.push(qualityDiversityArchive(input.descriptors === undefined ? {} : { descriptors: input.descriptors }));
     if (arm.ns === true) list.push(noveltyBonus({ source: kNearestSparsitySource(), timing: 'current', strength: noveltySearchStrength }));
-    if (arm.schedule !== 'none') list.push(adaptiveExploration({ source, directiveAsk: directiveAskOf[arm.schedule] }));
+    if (arm.schedule !== 'none') list.push(adaptiveExploration({ source: scheduleSource, directiveAsk: directiveAskOf[arm.schedule] }));
     if (hasBonus(arm) || list.length === 0) {
       const decay = bonusSource === 'candidate' ? 'none' : 'children';
       // Every bonus counts how often it changed the policy's choice; only an arm with a shift tunes its weight by it.

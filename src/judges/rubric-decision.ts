@@ -15,11 +15,11 @@ export interface RubricDecision {
 /**
  * Decides an episode's rubric score from its evidence with an ordered decision list; the first rule that applies
  * wins. Routine first, on evidence a reader would accept at a glance (a seed re-run, the same code, a change of
- * numbers or of logging only, the same plan); then a transformational reframing (enough kinds of it among a new
- * model paradigm, a new input modality and a new learning paradigm, far from every earlier episode); then sweeps
- * and ablations by whether they switch on a new mechanism; then recombination (added lines carried over from other
- * earlier episodes); then nearness to an earlier episode without a new mechanism; and finally a new mechanism or
- * new code, which is exploratory. Pure: the same evidence and parameters give the same decision.
+ * numbers or of logging only, the same plan; a change of settings in the same program, at most 1); then a
+ * transformational reframing (enough kinds of it among a new model paradigm, a new input modality and a new learning
+ * paradigm, far from every earlier episode); then sweeps and ablations by whether they switch on a new mechanism;
+ * then recombination (added lines carried over from other earlier episodes); then nearness to an earlier episode
+ * without a new mechanism; and finally a new mechanism or new code, which is exploratory. Pure: the same evidence and parameters give the same decision.
  */
 export function decideRubricScore(evidence: RubricEvidence, parameters: RubricJudgeParameters): RubricDecision {
   const distance = distanceOf(evidence, parameters);
@@ -35,6 +35,10 @@ export function decideRubricScore(evidence: RubricEvidence, parameters: RubricJu
   if (evidence.numbersOnlyChangeOf !== null) return decide(0, 'numbers-only');
   if (evidence.reportingOnlyChange) return decide(0, 'reporting-only');
   if (evidence.samePlanAs !== null) return decide(0, 'same-plan');
+  // The method of the reference with a setting changed: never exploratory, whatever the plan says. A value is a
+  // hyper-parameter (routine); a component swapped for one of the same kind (a scaler for a scaler) is at most
+  // combinational, one below the rubric's "a different optimizer" (2) that a swap of a kind of its own still gets.
+  if (evidence.settingChange !== null) return decide(evidence.settingChange.kind === 'component' ? 1 : 0, 'setting-change');
   if (reframingKinds(evidence) >= parameters.transformationalKinds && distance >= parameters.transformationalDistance) {
     return decide(4, 'transformational', distance - parameters.transformationalDistance);
   }

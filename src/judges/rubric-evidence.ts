@@ -6,6 +6,7 @@ import type { InputModality } from './input-modality.js';
 import type { JudgedEpisode } from './judge.js';
 import { compareLines, coveringEpisode, mostSimilarEpisode } from './line-comparison.js';
 import type { RunHistory } from './run-history.js';
+import { settingChangeOf, type SettingChange } from './setting-change.js';
 import { inferredSettingLoop } from './setting-loop.js';
 import { namesPlainSetting } from './setting-words.js';
 
@@ -30,6 +31,11 @@ export interface RubricEvidence {
   readonly referenceIsParent: boolean;
   /** The reference (or else another earlier episode) whose code this one's differs from at most in numeric literals, such as a seed. */
   readonly numbersOnlyChangeOf: string | null;
+  /**
+   * The settings the episode changes against the reference, the program otherwise the same (values, or a component
+   * swapped for one of the same kind: `settingChangeOf`), or null.
+   */
+  readonly settingChange: SettingChange | null;
   /** Every line changed against the reference only reports, plots or saves results. */
   readonly reportingOnlyChange: boolean;
   /** Substantive lines (not reporting, not brackets) added and removed against the reference. */
@@ -103,6 +109,7 @@ export function extractRubricEvidence(options: {
     referenceId: reference?.id ?? null,
     referenceIsParent: parent !== undefined,
     numbersOnlyChangeOf: reference !== undefined && reference.maskedHash === profile.maskedHash ? reference.id : (history.sameMaskedCodeAs(profile) ?? null),
+    settingChange: reference === undefined ? null : settingChangeOf(profile, reference, extractor),
     reportingOnlyChange: changes !== undefined && changes.added + changes.removed === 0 && changes.reporting > 0,
     addedLines: changes?.added ?? profile.substantiveLines.size,
     removedLines: changes?.removed ?? 0,

@@ -13,6 +13,7 @@ export const rubricDecisionRules = [
   'numbers-only',
   'reporting-only',
   'same-plan',
+  'setting-change',
   'transformational',
   'sweep-new-mechanism',
   'sweep',

@@ -26,6 +26,12 @@ export function explainRubricDecision(decision: RubricDecision, evidence: Rubric
       return `Routine: against ${reference} only logging, plotting or saving lines changed.`;
     case 'same-plan':
       return `Routine: the same plan as ${episode(evidence.samePlanAs)}, implemented again; ${distance}.`;
+    case 'setting-change': {
+      const replaced = listed((evidence.settingChange?.replacements ?? []).map(({ from, to }) => `${from === '' ? '(nothing)' : from} → ${to === '' ? '(nothing)' : to}`));
+      return evidence.settingChange?.kind === 'component'
+        ? `Combinational at most: the program of ${reference} with a component swapped for one of the same kind (${replaced}); ${distance}.`
+        : `Routine: the program of ${reference} with a setting changed (${replaced}); ${distance}.`;
+    }
     case 'transformational': {
       const reframing = [
         ...evidence.newParadigms.map((paradigm) => `${paradigm} models`),

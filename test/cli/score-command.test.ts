@@ -52,17 +52,17 @@ describe('boden score', () => {
     expect(result.stdout).toContain('run aide-tabular-run');
     expect(result.stdout).toContain('impact run-relative (no task card)');
     expect(result.stdout).toMatch(
-      /#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour\s+centroid\s+mean-distance\s+graph-insertion\s+concept-set\s+concept-fuzzy\s+unique-code/,
+      /#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour\s+code-nearest-neighbour\s+centroid\s+mean-distance\s+graph-insertion\s+concept-set\s+concept-fuzzy\s+unique-code/,
     );
     const row = (node: string) => result.stdout.split('\n').find((line) => line.includes(` ${node} `))!.trim().split(/\s+/);
-    // index, node, step, score, impact, failed, then the seven metrics.
+    // index, node, step, score, impact, failed, then the eight metrics.
     expect(row('debug-ridge').slice(0, 6)).toEqual(['1', 'debug-ridge', '2', '0.1518', '-2.108', '1']);
-    expect(row('draft-lightgbm').slice(6)).toEqual(Array(7).fill('1.000'));
+    expect(row('draft-lightgbm').slice(6)).toEqual(Array(8).fill('1.000'));
     // The re-run differs from the stacked model only in a comment: the duplicate check catches it, and the
     // Ridge draft (a new model family) is further from its predecessors than the tuning step.
     expect(row('improve-rerun').at(-1)).toBe('0.000');
     expect(Number(row('debug-ridge')[6])).toBeGreaterThan(Number(row('improve-tuning')[6]));
-    expect(Number(row('improve-tuning')[10])).toBe(0);
+    expect(Number(row('improve-tuning')[11])).toBe(0);
   });
 
   it('--json emits boden episode JSON lines that the reader accepts, with scores and the task card\'s impact', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { HashingEmbedder } from '../../src/embedder/hashing-embedder.js';
 import { centroidMetric } from '../../src/metrics/centroid-metric.js';
+import { codeNearestNeighbourMetric } from '../../src/metrics/code-nearest-neighbour-metric.js';
 import { conceptFuzzyMetric } from '../../src/metrics/concept-fuzzy-metric.js';
 import { conceptSetMetric } from '../../src/metrics/concept-set-metric.js';
 import { defaultNoveltyMetrics } from '../../src/metrics/default-novelty-metrics.js';
@@ -22,6 +24,29 @@ const firstIsOne =
     earlier.length === 0 ? 1 : definition(candidate, earlier, context);
 
 const nearestNeighbour = firstIsOne((candidate, earlier) => clampUnit(1 - Math.max(...earlier.map((other) => dot(candidate.vector, other.vector)))));
+
+// Over the code alone: each episode's code embedded by a plan-blind hashing embedder under the IDF of the episodes
+// before it (the code block of a vector twice as long whose plan block an empty plan leaves empty); code with no
+// terms is a copy of earlier such code and unrelated to all other code.
+const codeNearestNeighbour =
+  (dimensions: number): NoveltyMetricReference =>
+  (candidate, earlier) => {
+    const embedder = new HashingEmbedder({ dimensions: 2 * dimensions, planWeight: 0 });
+    const codeVector = (code: string): Float32Array | null => {
+      const block = embedder.embedOne({ plan: '', code }).subarray(dimensions);
+      return block.some((value) => value !== 0) ? block : null;
+    };
+    const vectors = earlier.map((other) => {
+      const vector = codeVector(other.code);
+      embedder.observe([{ plan: '', code: other.code }]);
+      return vector;
+    });
+    if (earlier.length === 0) return 1;
+    const own = codeVector(candidate.code);
+    if (own === null) return vectors.includes(null) ? 0 : 1;
+    const similarities = vectors.filter((vector): vector is Float32Array => vector !== null).map((vector) => dot(own, vector));
+    return similarities.length === 0 ? 1 : clampUnit(1 - Math.max(...similarities));
+  };
 
 const centroid = firstIsOne((candidate, earlier) => {
   const mean = new Float64Array(candidate.vector.length);
@@ -62,6 +87,8 @@ const uniqueCode: NoveltyMetricReference = (candidate: NoveltyCandidate, earlier
 /** Every implementation, with its default options and with other options where it has any. */
 const implementations: readonly [name: string, factory: () => NoveltyMetric, reference: NoveltyMetricReference][] = [
   ['nearestNeighbourMetric', () => nearestNeighbourMetric(), nearestNeighbour],
+  ['codeNearestNeighbourMetric', () => codeNearestNeighbourMetric(), codeNearestNeighbour(256)],
+  ['codeNearestNeighbourMetric (64 dimensions)', () => codeNearestNeighbourMetric({ dimensions: 64 }), codeNearestNeighbour(64)],
   ['centroidMetric', () => centroidMetric(), centroid],
   ['meanDistanceMetric', () => meanDistanceMetric(), meanDistance],
   ['graphInsertionMetric', () => graphInsertionMetric(), graphInsertion(0.8)],

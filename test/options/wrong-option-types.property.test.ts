@@ -101,6 +101,7 @@ const cases: readonly FactoryCase[] = [
     call: (options) => new core.ConceptExtractor(options as never),
   },
   { name: 'graphInsertionMetric', valid: () => ({ threshold: 0.8, maxNeighbours: 8 }), call: call(core.graphInsertionMetric) },
+  { name: 'codeNearestNeighbourMetric', valid: () => ({ dimensions: 64 }), call: call(core.codeNearestNeighbourMetric) },
   { name: 'conceptFuzzyMetric', valid: () => ({ sigma: 0.5 }), call: call(core.conceptFuzzyMetric) },
   {
     name: 'createNoveltyScorer',
