@@ -51,13 +51,14 @@ class BodenClient:
         """The service's status and how many runs it holds."""
         return self._call("GET", "/health")
 
-    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None, descriptors: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-        """Creates a run; `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `alpha`, `strength`,
+    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None, descriptors: Optional[Dict[str, Any]] = None, objective: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """Creates a run; `objective` ({"direction": "minimize" | "maximize", "name": "rmse"}) is the host metric's
+        direction and name, kept in the export (without it the first outcome naming a direction sets it); `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `alpha`, `strength`,
         `seed`) are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap judge's 0-4
         verdict to every admission; `descriptors` (`axes`, `embeddingClusters`) says what a node's cell is (each
         admission's `cell`, with numeric `metrics` per axis)."""
         spec: Dict[str, Any] = {"id": run_id, "metric": metric, "judge": judge}
-        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors)):
+        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors), ("objective", objective)):
             if options is not None:
                 spec[name] = options
         return self._call("POST", "/runs", spec)
@@ -107,9 +108,15 @@ class BodenClient:
         metric), verdict (with judge="rubric"), nearest, concepts. `parents` (primary first) gives the export its tree."""
         return self._call("POST", f"/runs/{run_id}/admit", _node(node_id, plan, code, operator, parents), idempotent=True)
 
-    def observe(self, run_id: str, node_id: str, plan: str, code: str, valid: bool, value: Optional[float] = None, operator: Optional[str] = None, parents: Optional[List[str]] = None) -> None:
-        """Reports an evaluated node: `valid` when it ran and scored, `value` its usefulness (higher is better)."""
-        self._call("POST", f"/runs/{run_id}/observe", {"node": _node(node_id, plan, code, operator, parents), "outcome": {"valid": valid, "value": value}}, idempotent=True)
+    def observe(self, run_id: str, node_id: str, plan: Optional[str], code: Optional[str], valid: bool, value: Optional[float] = None, operator: Optional[str] = None, parents: Optional[List[Optional[str]]] = None, direction: Optional[str] = None) -> None:
+        """Reports an evaluated node: `valid` when it ran and scored, `value` in the host's units (higher is better
+        unless the run's objective or `direction` says "minimize"). A node admitted before may be named by its id
+        alone (`plan` and `code` None), as a host that learns fitness after admission (ShinkaEvolve) does."""
+        node = _node(node_id, plan, code, operator, parents)
+        outcome: Dict[str, Any] = {"valid": valid, "value": value}
+        if direction is not None:
+            outcome["direction"] = direction
+        self._call("POST", f"/runs/{run_id}/observe", {"node": node, "outcome": outcome}, idempotent=True)
 
     def select(self, run_id: str, candidates: List[Dict[str, Any]], value_range: Optional[Dict[str, float]] = None) -> Dict[str, Any]:
         """Shapes candidates ({"id", "value", "children"?, "visits"?}): shaped values, exploration knobs, directive."""
@@ -157,8 +164,12 @@ class BodenClient:
         raise AssertionError("unreachable")
 
 
-def _node(node_id: str, plan: str, code: str, operator: Optional[str], parents: Optional[List[str]]) -> Dict[str, Any]:
-    node: Dict[str, Any] = {"id": node_id, "plan": plan, "code": code}
+def _node(node_id: str, plan: Optional[str], code: Optional[str], operator: Optional[str], parents: Optional[List[Optional[str]]]) -> Dict[str, Any]:
+    node: Dict[str, Any] = {"id": node_id}
+    if plan is not None:
+        node["plan"] = plan
+    if code is not None:
+        node["code"] = code
     if operator is not None:
         node["operator"] = operator
     if parents is not None:

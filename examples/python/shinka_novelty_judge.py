@@ -37,7 +37,9 @@ class BodenNoveltyJudge:
         self.proposals = 0
         self.skips: List[str] = []
         try:
-            client.create_run(run_id, gate={"threshold": threshold, "maxResamples": 0})
+            # ShinkaEvolve rejects near-duplicates by embedding similarity, so the gate reads nearest-neighbour novelty
+            # (boden's own default gate rejects exact re-proposals only).
+            client.create_run(run_id, gate={"metric": "nearest-neighbour", "threshold": threshold, "maxResamples": 0})
         except BodenError as error:
             if error.status != 409:  # a run of that name exists: join it (several workers share one run)
                 raise

@@ -10,6 +10,7 @@ import { serveApiDocument } from './serve-api-document.js';
 import { serveEndpoints, type ServeEndpoint } from './serve-endpoints.js';
 import { ServeMetrics } from './serve-metrics.js';
 import { RunLogWriteError } from '../errors/run-log-write-error.js';
+import { CallRefusedError } from './call-refused-error.js';
 import { IdempotencyKeyReusedError, RunClosedError, RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
 import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
 
@@ -113,6 +114,7 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     if (error instanceof RunExistsError) return reply.code(409).send({ error: error.message });
     if (error instanceof RunClosedError) return reply.code(error.closing ? 409 : 410).send({ error: error.message });
     if (error instanceof IdempotencyKeyReusedError) return reply.code(422).send({ error: error.message, field: 'Idempotency-Key' });
+    if (error instanceof CallRefusedError) return reply.code(422).send({ error: error.message, field: error.field });
     // The log could not be written, so nothing was applied: the client may retry once the disk has room again.
     if (RunLogWriteError.isInstance(error)) return reply.code(error.storageFull ? 507 : 503).send({ error: error.message });
     // The export cuts the host's tree into episodes: parents that form a cycle are the host's data, not a crash.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JudgeVerdictSchema } from '../judges/judge-verdict.js';
-import { ServedRunSpecSchema } from './served-run-spec.js';
+import { DirectionSchema, ServedRunSpecSchema } from './served-run-spec.js';
 
 /** What `admit` answers: may the host evaluate the node, and how novel it is. */
 export const ServedAdmissionSchema = z.strictObject({
@@ -45,7 +45,10 @@ export const ServedSelectionSchema = z.strictObject({
   /** Greedy argmax over the shaped values (or `draft` when explore mode asks for one); the host may use its own. */
   action: z.enum(['draft', 'improve', 'debug', 'crossover', 'descend']),
   chosen: z.array(z.string()),
-  /** Each candidate's value after shaping (normalised to [0, 1] when a bonus normalised it), by id. */
+  /**
+   * Each candidate's value after shaping, by id: higher is better whatever the run's direction (a minimised metric
+   * is negated before shaping), normalised to [0, 1] when a bonus normalised it. Rank by it, highest first.
+   */
   values: z.record(z.string(), z.number().nullable()),
   /** Candidates shaping removed (rejected near-duplicates). */
   removed: z.array(z.string()),
@@ -58,6 +61,8 @@ export const ServedSelectionSchema = z.strictObject({
 export const ServedRunSummarySchema = z.strictObject({
   id: z.string(),
   spec: ServedRunSpecSchema,
+  /** The host's metric: its direction (the spec's, else the first an outcome named; null until then) and name. */
+  objective: z.strictObject({ direction: DirectionSchema.nullable(), name: z.string().nullable() }),
   admitted: z.number().int(),
   rejected: z.number().int(),
   observed: z.strictObject({ valid: z.number().int(), invalid: z.number().int() }),

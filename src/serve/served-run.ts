@@ -1,4 +1,5 @@
 import type { Run } from '../episode/run.js';
+import { InvalidOptionsError } from '../errors/invalid-options-error.js';
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { combinedDescriptors } from '../quality-diversity/combined-descriptors.js';
@@ -21,7 +22,8 @@ import type { SelectionMadeEvent, ShapingEvents } from '../shaping/shaping-event
 import type { ShapingOutcome } from '../shaping/shaping-node.js';
 import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
 import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
-import type { ServedNode, ServedRunSpec } from './served-run-spec.js';
+import { CallRefusedError } from './call-refused-error.js';
+import type { Direction, ServedNode, ServedObservation, ServedOutcome, ServedRunSpec } from './served-run-spec.js';
 import { servedTrajectory, type ServedTrajectoryNode } from './served-trajectory.js';
 
 /**
@@ -51,13 +53,23 @@ export class ServedRun {
   #lastSelection: SelectionMadeEvent | undefined;
   /** Every node the run heard of, by id, in arrival order (for the export). */
   readonly #nodes = new Map<string, ServedTrajectoryNode>();
+  /** The host metric's direction once known (the spec's, else the first outcome's), and what said so. */
+  #direction: { readonly direction: Direction; readonly from: string } | undefined;
 
-  /** Builds the run from a parsed spec; throws `InvalidOptionsError` when the metric is unknown. */
+  /** Builds the run from a parsed spec; throws `InvalidOptionsError` when a metric (the run's or a middleware's) is unknown. */
   constructor(spec: ServedRunSpec) {
     this.spec = spec;
+    const direction = spec.objective?.direction;
+    if (direction !== undefined) this.#direction = { direction, from: 'the run spec' };
     const scorer = createNoveltyScorer({ runId: spec.id });
     this.#source = scorerNoveltySource({ scorer, metric: spec.metric });
     this.#sources = scorer.metricIds.map((metric) => (metric === spec.metric ? this.#source : scorerNoveltySource({ scorer, metric })));
+    // Each middleware reads its own metric (one source per metric, sharing the scorer's one score per node).
+    const sourceOf = (metric: string, path: string): NoveltySource => {
+      const found = this.#sources.find((source) => source.id === metric);
+      if (found !== undefined) return found;
+      throw new InvalidOptionsError({ target: 'run', issues: [{ path, message: `the scorer has no metric "${metric}" (it has ${scorer.metricIds.join(', ')})` }] });
+    };
     this.#judge = spec.judge === 'rubric' ? new RubricJudge() : undefined;
     const { axes, embeddingClusters } = spec.descriptors;
     const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
@@ -65,14 +77,18 @@ export class ServedRun {
     this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
     // The order `boden bench` wraps them in: the gate, the archive, the schedule, the bonus.
     const middleware: SelectorMiddleware[] = [];
-    if (spec.gate !== undefined) middleware.push(noveltyGate({ source: this.#source, ...spec.gate }));
+    if (spec.gate !== undefined) {
+      const { metric, ...gate } = spec.gate;
+      middleware.push(noveltyGate({ source: sourceOf(metric, 'gate.metric'), ...gate }));
+    }
     if (spec.qd !== undefined) {
       const { seed, ...archiveOptions } = spec.qd;
       this.#archive = qualityDiversityArchive({ ...archiveOptions, descriptors: this.#descriptors, random: createSeededRandom(seed) });
       middleware.push(this.#archive);
     }
     if (spec.adaptive !== undefined) {
-      this.#adaptive = adaptiveExploration({ source: this.#source, ...spec.adaptive });
+      const { metric, ...adaptive } = spec.adaptive;
+      this.#adaptive = adaptiveExploration({ source: sourceOf(metric, 'adaptive.metric'), ...adaptive });
       middleware.push(this.#adaptive);
     }
     if (spec.bonus !== undefined) {
@@ -121,18 +137,41 @@ export class ServedRun {
     };
   }
 
-  /** Reports an evaluated node's outcome; a valid node joins the run's history. */
-  async observe(node: ServedNode, outcome: ShapingOutcome): Promise<void> {
+  /**
+   * Throws `CallRefusedError` when `observe` could not apply this observation: a node named by its id alone that the
+   * run never heard of, or a direction other than the run's. The service checks before logging the call.
+   */
+  checkObservation({ node, outcome }: ServedObservation): void {
+    if ((node.plan === undefined || node.code === undefined) && !this.#nodes.has(node.id)) {
+      throw new CallRefusedError(node.plan === undefined ? 'node.plan' : 'node.code', `the run has no node "${node.id}" to report an outcome for: send its plan and code, or admit it first`);
+    }
+    const known = this.#direction;
+    if (outcome.direction !== undefined && known !== undefined && outcome.direction !== known.direction) {
+      throw new CallRefusedError('outcome.direction', `the run's objective is to ${known.direction} (from ${known.from}); this outcome says ${outcome.direction}`);
+    }
+  }
+
+  /**
+   * Reports an evaluated node's outcome (its value in the host's units; a node admitted before may be named by its id
+   * alone); a valid node joins the run's history. The first outcome of a node counts.
+   */
+  async observe(observed: ServedObservation['node'], outcome: ServedOutcome): Promise<void> {
+    this.checkObservation({ node: observed, outcome });
+    const known = this.#nodes.get(observed.id)?.node;
+    const node: ServedNode = { ...known, ...withoutUndefined(observed), id: observed.id, plan: observed.plan ?? known!.plan, code: observed.code ?? known!.code };
+    if (outcome.direction !== undefined && this.#direction === undefined) this.#direction = { direction: outcome.direction, from: `the outcome of node "${node.id}"` };
     this.#remember(node, outcome);
-    await this.#selector.observe(node, outcome);
+    // Shaping reads higher-is-better values: a minimised metric is negated on the way in (the export keeps the host's).
+    const shaped: ShapingOutcome = { valid: outcome.valid, ...(outcome.value === undefined ? {} : { value: this.#higherIsBetter(outcome.value) }) };
+    await this.#selector.observe(node, shaped);
     // Without middleware nothing observes the source; it learns each node once, so this is safe either way.
-    await this.#source.observe(node, outcome);
+    await this.#source.observe(node, shaped);
     if (!outcome.valid) {
       this.#observed.invalid += 1;
       return;
     }
     this.#observed.valid += 1;
-    this.#valid.push({ id: node.id, plan: node.plan, code: node.code, summary: null, ...(typeof outcome.value === 'number' ? { score: outcome.value } : {}) });
+    this.#valid.push({ id: node.id, plan: node.plan, code: node.code, summary: null, ...(typeof shaped.value === 'number' ? { score: shaped.value } : {}) });
     const assessment = this.#source.assessment(node.id) ?? (await this.#source.assess(node));
     this.#noveltySum += assessment.novelty ?? 0;
     for (const concept of assessment.concepts ?? []) this.#concepts.set(concept, (this.#concepts.get(concept) ?? 0) + 1);
@@ -140,13 +179,15 @@ export class ServedRun {
 
   /** Shapes the host's candidates: their values after the middleware, the exploration knobs and the directive. */
   async select(request: { candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<ServedSelection> {
-    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({ ...candidate, node: candidate.id }));
+    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({ ...candidate, value: this.#higherIsBetter(candidate.value), node: candidate.id }));
+    const range = request.valueRange;
+    const minimise = this.#direction?.direction === 'minimize';
     this.#lastSelection = undefined;
     const selection = await this.#selector({
       candidates,
       // The stand-in draws nothing; a middleware must not either, so this stream is never read.
       random: () => 0.5,
-      ...(request.valueRange === undefined ? {} : { valueRange: request.valueRange }),
+      ...(range === undefined ? {} : { valueRange: minimise ? { min: -range.max, max: -range.min } : range }),
     });
     const made = this.#lastSelection as SelectionMadeEvent | undefined;
     return {
@@ -159,9 +200,19 @@ export class ServedRun {
     };
   }
 
-  /** The observed nodes cut into episodes, as `boden score` reads them (see `servedTrajectory`). */
+  /** The observed nodes cut into episodes, as `boden score` reads them (see `servedTrajectory`), in the host's units. */
   trajectory(): Run {
-    return servedTrajectory(this.spec.id, this.#nodes.values());
+    return servedTrajectory(this.spec.id, this.#nodes.values(), this.#objective());
+  }
+
+  /** The host's objective as far as the run knows it (direction null: not known yet, read as higher-is-better). */
+  #objective(): ServedRunSummary['objective'] {
+    return { direction: this.#direction?.direction ?? null, name: this.spec.objective?.name ?? null };
+  }
+
+  /** A host value as shaping reads it: higher is better. */
+  #higherIsBetter<Value extends number | null | undefined>(value: Value): Value {
+    return (typeof value === 'number' && this.#direction?.direction === 'minimize' ? -value : value) as Value;
   }
 
   /** The node's cell under the run's descriptors, with its axes as numbers (`descriptorMetrics`). */
@@ -178,7 +229,7 @@ export class ServedRun {
   }
 
   /** Keeps a node's latest fields (parents may come with `observe` only) and its first outcome. */
-  #remember(node: ServedNode, outcome?: ShapingOutcome): void {
+  #remember(node: ServedNode, outcome?: ServedOutcome): void {
     const known = this.#nodes.get(node.id);
     const parents = node.parents ?? known?.node.parents;
     this.#nodes.set(node.id, {
@@ -193,6 +244,7 @@ export class ServedRun {
     return {
       id: this.spec.id,
       spec: this.spec,
+      objective: this.#objective(),
       admitted: this.#admitted,
       rejected: this.#rejected,
       observed: { ...this.#observed },
@@ -203,6 +255,11 @@ export class ServedRun {
       qualityDiversity: this.#qualityDiversity(),
     };
   }
+}
+
+/** The fields that are set: an observation naming a node by id keeps the fields the run already has. */
+function withoutUndefined<Fields extends object>(fields: Fields): Partial<Fields> {
+  return Object.fromEntries(Object.entries(fields).filter((entry) => entry[1] !== undefined)) as Partial<Fields>;
 }
 
 /** Greedy argmax over the (shaped) values, or a draft when there is none or explore mode asks for one. */

@@ -11,7 +11,7 @@ import { shapingEventNames } from '../shaping/shaping-events.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
 import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
 import { ServedRun } from './served-run.js';
-import { ServedRunSpecSchema, type ServedNode, type ServedRunSpecInput } from './served-run-spec.js';
+import { ServedRunSpecSchema, type ServedNode, type ServedObservation, type ServedRunSpecInput } from './served-run-spec.js';
 
 /** A run id no run has: the service answers 404. */
 export class UnknownRunError extends Error {
@@ -199,9 +199,12 @@ export class ServedRuns {
     return this.#call(id, { type: 'admit', node, ...keyed(key) }, (run) => run.admit(node));
   }
 
-  /** `observe` on run `id` (queued, logged; with `key`, applied once). */
-  observe(id: string, observation: { node: ServedNode; outcome: { valid: boolean; value?: number | null } }, key?: string): Promise<void> {
-    return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome));
+  /**
+   * `observe` on run `id` (queued, logged; with `key`, applied once). Checked against the run first: a refused
+   * outcome (`CallRefusedError`) is not logged.
+   */
+  observe(id: string, observation: ServedObservation, key?: string): Promise<void> {
+    return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome), (run) => run.checkObservation(observation));
   }
 
   /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state; with `key`, applied once). */
@@ -300,7 +303,7 @@ export class ServedRuns {
     return error;
   }
 
-  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ServedRun) => Promise<Result>): Promise<Result> {
+  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ServedRun) => Promise<Result>, check?: (run: ServedRun) => void): Promise<Result> {
     const entry = this.#open(id);
     const answerKey = record.key === undefined ? undefined : `${record.type}\u0000${record.key}`;
     const fingerprint = answerKey === undefined ? '' : fingerprintOf(record);
@@ -312,6 +315,8 @@ export class ServedRuns {
     // Write-ahead: the record is on disk before the call changes the run, so a failed write changes nothing. A call
     // that fails when applied (deterministically) fails the same way when the log is replayed.
     const result = entry.tail.then(async () => {
+      // A call the run's state refuses is refused before it is logged: the log holds only calls that apply.
+      check?.(entry.run);
       if (entry.log !== null) await this.#append(entry.log, record);
       return apply(entry.run);
     });

@@ -36,7 +36,7 @@ describe('boden serve /openapi.json', () => {
     const document = (await call(serveEndpoints.openapi, '/openapi.json')).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, unknown> } }> } }>> }>();
     const createBody = document.paths['/runs']!.post!.requestBody!.content['application/json']!.schema;
     expect(createBody.required).toEqual(['id']);
-    expect(Object.keys(createBody.properties).sort()).toEqual(['adaptive', 'bonus', 'descriptors', 'gate', 'id', 'judge', 'metric', 'qd']);
+    expect(Object.keys(createBody.properties).sort()).toEqual(['adaptive', 'bonus', 'descriptors', 'gate', 'id', 'judge', 'metric', 'objective', 'qd']);
     const admitBody = document.paths['/runs/{id}/admit']!.post!.requestBody!.content['application/json']!.schema;
     expect(admitBody.required?.sort()).toEqual(['code', 'id', 'plan']);
     expect(admitBody.properties).toHaveProperty('parents');
