@@ -50,17 +50,18 @@ describe.skipIf(python === null)('renderTabularPython against the TypeScript eva
   };
 
   it('scores a seeded sample of pipelines of every shipped card within the stated bound, every family covered', async () => {
-    // Two configurations per card, families rotating across the cards so that each is drawn about twice.
-    const families = ['linear', 'knn', 'cart', 'boosting', 'random-forest', 'svm', 'ensemble', 'naive-bayes'];
+    // One configuration per card, families rotating over the cards, and naive Bayes (classification only) on penguins
+    // as well: every family once. The full sample (every family on every card) is the measurement in bench/README.md;
+    // here it is a check that costs CI a fraction of it.
+    const families = ['linear', 'knn', 'cart', 'boosting', 'random-forest', 'svm', 'ensemble'];
     const samples = cards.map((one, index) => {
       const drawn = agreementSample(one, { perFamily: 1, seed: 7 });
-      const wanted = [families[(2 * index) % families.length]!, families[(2 * index + 1) % families.length]!].map((family) =>
-        family === 'naive-bayes' && one.kind === 'regression' ? 'linear' : family,
-      );
+      const wanted = [families[index % families.length]!, ...(one.task === 'penguins' ? ['naive-bayes'] : [])];
       return { card: one, configs: wanted.map((family) => drawn.find((config) => config.model.family === family)!) };
     });
+    expect(new Set(samples.flatMap((sample) => sample.configs.map((config) => config.model.family))).size).toBe(8);
     const rows = await measure(samples);
-    expect(rows.filter((row) => row.relativeDelta !== null).length).toBeGreaterThanOrEqual(10);
+    expect(rows.filter((row) => row.relativeDelta !== null).length).toBeGreaterThanOrEqual(6);
     expectAgreement(rows);
   }, 900_000);
 
