@@ -258,6 +258,8 @@ const formatNames: Record<TrajectoryFormat, string> = {
   'aide-journal-v2': 'AIDE',
   'aira-dojo-journal-jsonl': 'AIRA-dojo',
   'openevolve-checkpoint': 'OpenEvolve',
+  'openevolve-evolution-trace': 'OpenEvolve',
+  'shinka-programs-sqlite': 'ShinkaEvolve',
   'ai-scientist-v2-stage-journal': 'AI-Scientist-v2',
   'boden-episodes-jsonl': 'boden',
 };

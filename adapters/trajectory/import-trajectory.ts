@@ -11,6 +11,8 @@ import { importAiraDojoJournal } from './aira-dojo-importer.js';
 import { detectTrajectoryFormat } from './detect-trajectory-format.js';
 import type { ImportOptions } from './import-options.js';
 import { importOpenEvolveCheckpoint, isOpenEvolveCheckpoint } from './openevolve-importer.js';
+import { importShinkaSqlite } from './shinka-sqlite-importer.js';
+import { importOpenEvolveTrace } from './openevolve-trace-importer.js';
 
 /** Options of `importTrajectory`: the format (detected when absent) and the importers' options. */
 export interface ImportTrajectoryOptions extends ImportOptions {
@@ -22,6 +24,8 @@ const singleMetricOf: Partial<Record<TrajectoryFormat, { readonly name: string; 
   'aide-journal-v2': { name: 'metric', says: 'an AIDE journal has one unnamed metric per node (metric.value), so leave --metric out' },
   'aira-dojo-journal-jsonl': { name: 'metric', says: 'an AIRA-dojo journal has one unnamed metric per node, so leave --metric out' },
   'openevolve-checkpoint': { name: 'combined_score', says: 'an OpenEvolve checkpoint is scored by combined_score' },
+  'shinka-programs-sqlite': { name: 'combined_score', says: 'a ShinkaEvolve programs.sqlite is scored by combined_score' },
+  'openevolve-evolution-trace': { name: 'combined_score', says: 'an OpenEvolve evolution trace is scored by combined_score' },
 };
 
 /**
@@ -45,6 +49,10 @@ export async function importTrajectory(path: string, options: ImportTrajectoryOp
       return [await importAiraDojoJournal(path, options)];
     case 'openevolve-checkpoint':
       return [await importOpenEvolveCheckpoint(path, options)];
+    case 'shinka-programs-sqlite':
+      return [await importShinkaSqlite(path, options)];
+    case 'openevolve-evolution-trace':
+      return [await importOpenEvolveTrace(path, options)];
     case 'boden-episodes-jsonl':
       return (await readEpisodesJsonl(path)).map((stored) => stored.run);
   }

@@ -6,6 +6,8 @@ export const TrajectoryFormatSchema = z.enum([
   'ai-scientist-v2-stage-journal',
   'aira-dojo-journal-jsonl',
   'openevolve-checkpoint',
+  'openevolve-evolution-trace',
+  'shinka-programs-sqlite',
   'boden-episodes-jsonl',
 ]);
 

@@ -503,6 +503,7 @@ const notFactories: Readonly<Record<string, string>> = {
   importAiScientistV2Journal: 'reads a trajectory',
   importAiraDojoJournal: 'reads a trajectory',
   importOpenEvolveCheckpoint: 'reads a trajectory',
+  importShinkaSqlite: 'reads a trajectory',
   importTrajectory: 'reads a trajectory',
   detectTrajectoryFormat: 'reads a path',
   expandTrajectoryInputs: 'reads paths',
