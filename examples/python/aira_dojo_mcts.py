@@ -1,10 +1,23 @@
 """Shaping AIRA-dojo's MCTS with boden: a runnable recipe.
 
-AIRA-dojo's MCTS solver (`src/dojo/solvers/mcts/mcts.py`) descends the tree by `uct_value` in `search_policy` and
-backs results up in `_backprop_step`. The recipe keeps that loop and changes one thing: at each descent step the
-children's mean values go to boden's `select`, and UCT ranks the values boden shaped (normalised usefulness plus the
-novelty bonus, and in explore mode a larger exploration constant). Every expanded node is admitted before it is run
-and observed after. This file runs on its own with a stand-in for the solver (no LLM, a toy score):
+AIRA-dojo's source is not pinned in this project: this recipe follows facebookresearch/aira-dojo at c795d86
+(`src/dojo/solvers/mcts/mcts.py`) as read, and it runs, and is tested, against the stand-in solver below, not
+against dojo itself. What the stand-in keeps of dojo's MCTS:
+
+- `search_policy(root)` returns the path from the root to a leaf: it descends while a node has children, choosing
+  the child with the highest `uct_value` at each step; the leaf is expanded with `num_children` children (5 in
+  dojo's MLE-bench preset), each run, then backed up along the path (`_expand_leaf_and_backprop`, `_backprop_step`);
+- `uct_value(q_value, explore_count, parent_explore_count, uct_c, global_max_q_val, global_min_q_val)` is a module
+  function: q is min-max normalised by the range of the raw metric over the run (`set_global_q_values`), an
+  unvisited node scores -1e8 (it is never chosen before a visited one), `uct_c` is 0.25 in the preset.
+
+The change boden makes: at each descent step the children's mean values go to boden's `select` with the run's raw
+metric range (`value_range`), and UCT's q is the value boden shaped (the same min-max normalisation, plus the
+novelty bonus), so the override replaces `uct_value` to normalise once, not twice; in explore mode the exploration
+term is multiplied by boden's `explorationScale`. A minimised metric (dojo's `lower_is_better`) is declared in the
+run's objective, and boden then ranks by its negation. Every child is admitted before it runs and observed after,
+with its parent's id (the root is dojo's virtual root: its children have none), so the export is dojo's tree. In
+dojo itself, `debug_cycle` makes nodes too: admit and observe those the same way.
 
     npx boden serve &
     python3 examples/python/aira_dojo_mcts.py --steps 40
@@ -18,7 +31,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
 from boden_client import BodenClient, BodenError  # noqa: E402
@@ -29,6 +42,7 @@ FAMILIES = {
     "hexagonal": ("A hexagonal lattice, then radii fitted.", "centers = hexagonal_lattice(26, spacing={x})", 2.2),
     "optimiser": ("Numerical optimisation of centres and radii with SLSQP.", "from scipy.optimize import minimize\nresult = minimize(objective, x0_{x}, method='SLSQP')", 2.63),
 }
+UNVISITED = -1e8  # dojo's score of a node never run
 
 
 @dataclass
@@ -47,35 +61,80 @@ class Node:
         return None if self.visits == 0 else self.total / self.visits
 
 
-class Mcts:
-    """A stand-in of AIRA-dojo's MCTS: UCT descent, expand a leaf with one child, back the score up."""
+def uct_value(q_value: float, explore_count: int, parent_explore_count: int, uct_c: float, global_max_q_val: float, global_min_q_val: float) -> float:
+    """dojo's UCT: q min-max normalised by the run's raw metric range, plus the exploration term; unvisited -1e8."""
+    if explore_count == 0:
+        return UNVISITED
+    span = global_max_q_val - global_min_q_val
+    q = (q_value - global_min_q_val) / span if span > 0 else 0.0
+    return q + uct_c * math.sqrt(math.log(max(1, parent_explore_count)) / explore_count)
 
-    def __init__(self, seed: int, boden: Optional[BodenClient] = None, run_id: str = "") -> None:
+
+def shaped_uct_value(shaped_q: float, explore_count: int, parent_explore_count: int, uct_c: float, exploration_scale: float) -> float:
+    """The override: q is boden's shaped value, already normalised by the raw range it was given; the exploration
+    term grows with boden's explore mode."""
+    if explore_count == 0:
+        return UNVISITED
+    return shaped_q + uct_c * exploration_scale * math.sqrt(math.log(max(1, parent_explore_count)) / explore_count)
+
+
+class Mcts:
+    """A stand-in of AIRA-dojo's MCTS solver (see the module's text): path descent, leaf expansion, backup."""
+
+    def __init__(self, seed: int, boden: Optional[BodenClient] = None, run_id: str = "", num_children: int = 5, uct_c: float = 0.25) -> None:
         self.random = random.Random(seed)
-        self.root = Node(id="root", family="", plan="", code="")
+        self.root = Node(id="root", family="", plan="", code="")  # dojo's virtual root (create_root_node)
         self.boden = boden
         self.run_id = run_id
+        self.num_children = num_children
+        self.uct_c = uct_c
         self.count = 0
-        self.constant = 0.25  # AIRA-dojo's MLE-bench preset for UCT's c
+        self.global_min_q_val = math.inf
+        self.global_max_q_val = -math.inf
 
-    def uct_value(self, node: Node, value: float, scale: float) -> float:
-        if node.visits == 0:
-            return float("inf")
-        return value + self.constant * scale * math.sqrt(math.log(max(1, node.parent.visits)) / node.visits)
+    def search_policy(self, root_node: Node) -> List[Node]:
+        """The path from `root_node` to a leaf, choosing by UCT at each step (shaped by boden when it is given)."""
+        path = [root_node]
+        node = root_node
+        while node.children:
+            scores = self._scores(node)
+            node = max(node.children, key=lambda child: scores[child.id])
+            path.append(node)
+        return path
 
-    def search_policy(self) -> Node:
-        node = self.root
-        while node.children and len(node.children) >= 3:
-            values = {child.id: child.mean for child in node.children}
-            scale = 1.0
+    def _scores(self, node: Node) -> Dict[str, float]:
+        children = node.children
+        if self.boden is None:
+            return {child.id: uct_value(child.mean or 0.0, child.visits, node.visits, self.uct_c, self.global_max_q_val, self.global_min_q_val) for child in children}
+        value_range = {"min": self.global_min_q_val, "max": self.global_max_q_val} if self.global_max_q_val >= self.global_min_q_val else None
+        shaped = self.boden.select(self.run_id, [{"id": child.id, "value": child.mean, "visits": child.visits, "children": len(child.children)} for child in children], value_range=value_range)
+        scale = shaped["exploration"]["explorationScale"]
+        return {child.id: shaped_uct_value(shaped["values"].get(child.id) or 0.0, child.visits, node.visits, self.uct_c, scale) for child in children}
+
+    def step(self, budget: int) -> int:
+        """One iteration: descend to a leaf, expand it with up to `num_children` children (at most `budget`), run each
+        and back it up along the path. Returns how many nodes ran."""
+        path = self.search_policy(self.root)
+        leaf = path[-1]
+        ran = 0
+        for _ in range(min(self.num_children, budget)):
+            child = self._expand(leaf)
+            parents = None if leaf is self.root else [leaf.id]
+            operator = "draft" if leaf is self.root else "improve"
             if self.boden is not None:
-                shaped = self.boden.select(self.run_id, [{"id": child.id, "value": child.mean, "visits": child.visits, "children": len(child.children)} for child in node.children])
-                values = {key: value for key, value in shaped["values"].items()}
-                scale = shaped["exploration"]["explorationScale"]
-            node = max(node.children, key=lambda child: self.uct_value(child, values.get(child.id) or 0.0, scale))
-        return node
+                self.boden.admit(self.run_id, child.id, child.plan, child.code, operator=operator, parents=parents)
+            score = FAMILIES[child.family][2] * (0.9 + 0.1 * self.random.random())
+            if self.boden is not None:
+                self.boden.observe(self.run_id, child.id, None, None, valid=True, value=score)
+            self.global_min_q_val = min(self.global_min_q_val, score)
+            self.global_max_q_val = max(self.global_max_q_val, score)
+            for node in [*path, child]:  # dojo's _backprop_step
+                node.visits += 1
+                node.total += score
+            ran += 1
+        return ran
 
-    def expand(self, parent: Node) -> Node:
+    def _expand(self, parent: Node) -> Node:
         family = parent.family if parent.family and self.random.random() < 0.8 else self.random.choices(list(FAMILIES), weights=[0.4, 0.3, 0.28, 0.02])[0]
         plan, code, _ = FAMILIES[family]
         self.count += 1
@@ -83,22 +142,9 @@ class Mcts:
         parent.children.append(child)
         return child
 
-    def evaluate(self, node: Node) -> float:
-        return FAMILIES[node.family][2] * (0.9 + 0.1 * self.random.random())
-
-    def step(self) -> None:
-        leaf = self.search_policy()
-        child = self.expand(leaf)
-        if self.boden is not None:
-            self.boden.admit(self.run_id, child.id, child.plan, child.code, operator="draft" if leaf is self.root else "improve")
-        score = self.evaluate(child)
-        if self.boden is not None:
-            self.boden.observe(self.run_id, child.id, child.plan, child.code, valid=True, value=score)
-        node: Optional[Node] = child
-        while node is not None:  # AIRA-dojo's _backprop_step
-            node.visits += 1
-            node.total += score
-            node = node.parent
+    def run(self, nodes: int) -> None:
+        while self.count < nodes:
+            self.step(nodes - self.count)
 
     def best(self) -> float:
         stack, best = [self.root], float("-inf")
@@ -113,18 +159,17 @@ class Mcts:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"))
-    parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--steps", type=int, default=40, help="nodes to run (dojo's step limit)")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     boden = BodenClient(arguments.url, token=os.environ.get("BODEN_TOKEN"))
     run_id = f"aira-mcts-{arguments.seed}"
-    boden.create_run(run_id, bonus={"strength": 0.5, "decay": "none"}, adaptive={"patience": 4})
+    boden.create_run(run_id, bonus={"strength": 0.5, "decay": "none"}, adaptive={"patience": 4}, objective={"direction": "maximize", "name": "sum_of_radii"})
     plain, shaped = Mcts(arguments.seed), Mcts(arguments.seed, boden, run_id)
-    for _ in range(arguments.steps):
-        plain.step()
-        shaped.step()
+    plain.run(arguments.steps)
+    shaped.run(arguments.steps)
     summary = boden.summary(run_id)
-    print("(a toy task and a stand-in solver: this shows the wiring, not a benchmark; bench/ has those)")
+    print("(a toy task and a stand-in solver, not AIRA-dojo itself: this shows the wiring, not a benchmark; bench/ has those)")
     print(f"unshaped MCTS: best {plain.best():.3f}")
     print(f"shaped MCTS:   best {shaped.best():.3f}; boden saw {summary['observed']['valid']} nodes, mode {summary['mode']}")
 
