@@ -31,7 +31,7 @@ export interface QualityDiversityArchive extends SelectorMiddleware {
  */
 export function qualityDiversityArchive(options: QualityDiversityArchiveOptions = {}): QualityDiversityArchive {
   const parsed = parseOptions(QualityDiversityArchiveOptionsSchema, options, 'qualityDiversityArchive');
-  const { alpha, strength, random } = parsed;
+  const { alpha, strength, random, bestShare } = parsed;
   const descriptors = parsed.descriptors ?? conceptDescriptors();
   const cellOfNode = new Map<string, DescriptorCell>();
   const cells = new Map<string, { -readonly [Key in keyof ArchiveCell]: ArchiveCell[Key] }>();
@@ -92,6 +92,12 @@ export function qualityDiversityArchive(options: QualityDiversityArchiveOptions 
         const quality = high > low ? (qualities[index]! - low) / (high - low) : 1;
         return (quality + alpha) / Math.sqrt(cells.get(key)!.visits + 1);
       });
+      if (bestShare > 0 && keys.length > 1) {
+        // The best cell gets at least `bestShare` of the total: w_best ≥ share / (1 − share) × the others' sum.
+        const best = qualities.indexOf(high);
+        const others = weights.reduce((sum, weight, index) => (index === best ? sum : sum + weight), 0);
+        weights[best] = Math.max(weights[best]!, bestShare >= 1 ? Number.MAX_VALUE : (bestShare / (1 - bestShare)) * others);
+      }
       const chosen: SelectionCandidate<unknown>[] = [];
       const remaining = new Set(keys.keys());
       while (chosen.length < selection.chosen.length) {

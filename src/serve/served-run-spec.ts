@@ -86,6 +86,8 @@ export const ServedRunSpecSchema = z.strictObject({
     .strictObject({
       alpha: z.number().min(0).optional(),
       strength: z.number().min(0).max(1).optional(),
+      /** Least share of the draws that go to the best cell (`qualityDiversityArchive`'s `bestShare`). */
+      bestShare: z.number().min(0).max(1).optional(),
       seed: z.number().int().min(0).default(0),
     })
     .optional(),

@@ -76,7 +76,7 @@ describe('qualityDiversityArchive', () => {
 
   it('replaces the host\'s parent by an elite of a cell drawn by (quality + alpha) / sqrt(visits + 1)', async () => {
     // Elites a (0.5, quality 0.5), b (0.2, quality 0), c (0.9, quality 1); alpha 1 → weights 1.5, 1, 2 of 4.5.
-    const { shaped, archive } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { random: scriptedRandom([0.4, 0.54, 0.99]) });
+    const { shaped, archive } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 0, random: scriptedRandom([0.4, 0.54, 0.99]) });
     const offer = () => shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9, other: 0.95 }), random: forbiddenRandom });
     // 0.4 × 4.5 = 1.8 falls past a's 1.5 into b's [1.5, 2.5).
     expect((await offer()).chosen.map((chosen) => chosen.id)).toEqual(['b']);
@@ -95,7 +95,7 @@ describe('qualityDiversityArchive', () => {
     const counts = new Map<string, number>();
     const draws = 2000;
     for (let draw = 0; draw < draws; draw += 1) {
-      const { shaped } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { random });
+      const { shaped } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 0, random });
       const { chosen } = await shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom });
       counts.set(chosen[0]!.id, (counts.get(chosen[0]!.id) ?? 0) + 1);
     }
@@ -103,6 +103,33 @@ describe('qualityDiversityArchive', () => {
       // Four binomial standard errors of this sample size: a false alarm about once in 16,000 seeds.
       const tolerance = 4 * Math.sqrt((share * (1 - share)) / draws);
       expect(Math.abs(counts.get(id)! / draws - share), id).toBeLessThan(tolerance);
+    }
+  });
+
+  it('gives the best cell at least bestShare of the draws (default 0.75), the rest by the weights', async () => {
+    // Weights alone: a 1.5, b 1, c 2 of 4.5 (c 44 %). With bestShare 0.75, c's weight becomes 3 × (1.5 + 1) = 7.5,
+    // 75 % of 10; a and b keep 15 % and 10 %. A share the weights already give is left alone (bestShare 0.3).
+    for (const [bestShare, expected] of [
+      [undefined, { a: 0.15, b: 0.1, c: 0.75 }],
+      [0.3, { a: 1.5 / 4.5, b: 1 / 4.5, c: 2 / 4.5 }],
+    ] as const) {
+      const random = createSeededRandom(11);
+      const counts = new Map<string, number>();
+      const draws = 2000;
+      for (let draw = 0; draw < draws; draw += 1) {
+        const { shaped } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { ...(bestShare === undefined ? {} : { bestShare }), random });
+        const { chosen } = await shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom });
+        counts.set(chosen[0]!.id, (counts.get(chosen[0]!.id) ?? 0) + 1);
+      }
+      for (const [id, share] of Object.entries(expected)) {
+        const tolerance = 4 * Math.sqrt((share * (1 - share)) / draws);
+        expect(Math.abs((counts.get(id) ?? 0) / draws - share), `${id} at bestShare ${bestShare}`).toBeLessThan(tolerance);
+      }
+    }
+    // bestShare 1: always the best cell.
+    const always = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 1, random: createSeededRandom(3) });
+    for (let draw = 0; draw < 20; draw += 1) {
+      expect((await always.shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id)).toEqual(['c']);
     }
   });
 
@@ -136,6 +163,7 @@ describe('qualityDiversityArchive', () => {
   it('refuses bad options, naming the option', () => {
     expect(() => qualityDiversityArchive({ alpha: -1 })).toThrow(/alpha/);
     expect(() => qualityDiversityArchive({ strength: 2 })).toThrow(/strength/);
+    expect(() => qualityDiversityArchive({ bestShare: 1.5 })).toThrow(/bestShare/);
     expect(() => qualityDiversityArchive({ descriptors: {} as never })).toThrow(/descriptors/);
   });
 });
