@@ -140,6 +140,14 @@ function impactSection(statistics: TrajectoryStatistics, confidence: string): Re
   };
 }
 
+/** What the sign of rho says, in words (a fixed "positive rho" sentence misread a negative rho, issue #37). */
+export function readingOfRho(rho: number): string {
+  if (!Number.isFinite(rho) || rho === 0) return 'Rho 0 or undefined: no monotone association in these pairs.';
+  return rho > 0
+    ? 'Rho is positive: steps that raised P-creativity tended to raise impact too.'
+    : 'Rho is negative: steps that raised P-creativity tended to lower impact.';
+}
+
 function correlationSection(statistics: TrajectoryStatistics, confidence: string): ReportSection {
   const { correlation, deltas } = statistics;
   const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
@@ -155,7 +163,7 @@ function correlationSection(statistics: TrajectoryStatistics, confidence: string
       `Spearman's rho of ΔImpact with ΔP-creativity between consecutive episodes, pooled over runs: ` +
         `${number(correlation.rho)} (${confidence} CI ${number(correlation.low)} to ${number(correlation.high)}; ` +
         `${correlation.pairs} pairs from ${correlation.runs} run(s); the bootstrap resamples ${correlation.resampled === 'runs' ? 'whole runs' : 'pairs'}). ${verdict}`,
-      `Positive rho: steps that raised P-creativity tended to raise impact too. Boxes show ΔImpact per ΔP-creativity; ` +
+      `${readingOfRho(correlation.rho)} Boxes show ΔImpact per ΔP-creativity; ` +
         `${outside} of ${deltas.length} value(s) lie beyond ±${deltaImpactLimit} and are drawn at the edge.`,
     ],
     table: {

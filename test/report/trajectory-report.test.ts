@@ -83,3 +83,21 @@ describe('buildTrajectoryReport', () => {
     expect(html).toContain('1 run(s) have no episode');
   });
 });
+
+describe('readingOfRho', () => {
+  it('reads the sign of rho, never a fixed sentence (a negative rho once read "tended to raise impact too")', async () => {
+    const { readingOfRho } = await import('../../src/report/trajectory-report.js');
+    expect(readingOfRho(-0.289)).toMatch(/negative: steps that raised P-creativity tended to lower impact/);
+    expect(readingOfRho(0.4)).toMatch(/positive: steps that raised P-creativity tended to raise impact too/);
+    expect(readingOfRho(Number.NaN)).toMatch(/no monotone association/);
+    expect(readingOfRho(0)).toMatch(/no monotone association/);
+  });
+
+  it('the report of the shipped example says what its own rho says', () => {
+    const { document } = buildTrajectoryReport([judged], { resamples: 300 });
+    const section = document.sections.find((candidate) => candidate.heading.startsWith('Does novelty pay?'))!;
+    const rho = Number(/pooled over runs: (-?[\d.]+)/.exec(section.paragraphs[0]!)?.[1]);
+    expect(Number.isFinite(rho)).toBe(true);
+    expect(section.paragraphs[1]).toContain(rho > 0 ? 'Rho is positive' : rho < 0 ? 'Rho is negative' : 'no monotone association');
+  });
+});
