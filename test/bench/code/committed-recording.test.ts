@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { BenchRunRecord } from '../../../bench/runner/bench-run-record.js';
 import { projectRoot } from '../../support/shared-data.js';
@@ -12,7 +13,7 @@ const committed = join(projectRoot, 'bench', 'results', 'code-replay');
 /** A run without its wall-clock fields, which depend on the machine's load. */
 const withoutTimes = ({ wallMilliseconds: _wall, evaluationMilliseconds: _evaluation, measurementMilliseconds: _measurement, ...rest }: BenchRunRecord) => rest;
 const recordsOf = (file: string) =>
-  readFileSync(file, 'utf8')
+  (file.endsWith('.gz') ? gunzipSync(readFileSync(file)).toString('utf8') : readFileSync(file, 'utf8'))
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => withoutTimes(JSON.parse(line) as BenchRunRecord))
@@ -29,6 +30,7 @@ describe('the committed code-agent recording (bench/results/code-replay)', () =>
     expect(result.stderr).not.toMatch(/\n +at /);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/evaluations: 0 new, \d+ from the memo/);
-    expect(recordsOf(join(out, 'runs.jsonl'))).toEqual(recordsOf(join(committed, 'runs.jsonl')));
+    // Committed gzipped, as every result under bench/results (.gitignore keeps plain runs.jsonl out).
+    expect(recordsOf(join(out, 'runs.jsonl'))).toEqual(recordsOf(join(committed, 'runs.jsonl.gz')));
   }, 300_000);
 });
