@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Two test files at a time (vitest's default is cores − 1, so one file at a time on a 2-core machine): most
+    // files spend their time waiting on child processes (Python, boden serve, Redis, a silent server's timeouts).
+    // Nothing here depends on wall-clock speed; a clean run under a saturated machine passed at 2 (2026-12-04).
+    maxWorkers: 2,
     // Process-level CLI tests and the real-data suites need more than the 5 s default on a shared 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
