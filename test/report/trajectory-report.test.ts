@@ -96,8 +96,8 @@ describe('readingOfRho', () => {
   it('the report of the shipped example says what its own rho says', () => {
     const { document } = buildTrajectoryReport([judged], { resamples: 300 });
     const section = document.sections.find((candidate) => candidate.heading.startsWith('Does novelty pay?'))!;
-    const rho = Number(/pooled over runs: (-?[\d.]+)/.exec(section.paragraphs[0]!)?.[1]);
+    const rho = Number(/pooled over runs: (-?[\d.]+)/.exec(section.paragraphs![0]!)?.[1]);
     expect(Number.isFinite(rho)).toBe(true);
-    expect(section.paragraphs[1]).toContain(rho > 0 ? 'Rho is positive' : rho < 0 ? 'Rho is negative' : 'no monotone association');
+    expect(section.paragraphs![1]).toContain(rho > 0 ? 'Rho is positive' : rho < 0 ? 'Rho is negative' : 'no monotone association');
   });
 });
