@@ -51,8 +51,9 @@ class BodenClient:
         """The service's status and how many runs it holds."""
         return self._call("GET", "/health")
 
-    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None, descriptors: Optional[Dict[str, Any]] = None, objective: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-        """Creates a run; `objective` ({"direction": "minimize" | "maximize", "name": "rmse"}) is the host metric's
+    def create_run(self, run_id: str, metric: str = "nearest-neighbour", bonus: Optional[Dict[str, Any]] = None, adaptive: Optional[Dict[str, Any]] = None, gate: Optional[Dict[str, Any]] = None, judge: str = "none", qd: Optional[Dict[str, Any]] = None, descriptors: Optional[Dict[str, Any]] = None, objective: Optional[Dict[str, Any]] = None, exist_ok: bool = False) -> Dict[str, Any]:
+        """Creates a run (with `exist_ok=True`, a run of that id that is already open is joined: its summary is
+        returned, as when a script is run again against the same service); `objective` ({"direction": "minimize" | "maximize", "name": "rmse"}) is the host metric's
         direction and name, kept in the export (without it the first outcome naming a direction sets it); `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `alpha`, `strength`,
         `seed`) are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap judge's 0-4
         verdict to every admission; `descriptors` (`axes`, `embeddingClusters`) says what a node's cell is (each
@@ -61,7 +62,12 @@ class BodenClient:
         for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors), ("objective", objective)):
             if options is not None:
                 spec[name] = options
-        return self._call("POST", "/runs", spec)
+        try:
+            return self._call("POST", "/runs", spec)
+        except BodenError as error:
+            if exist_ok and error.status == 409:
+                return self.summary(run_id)
+            raise
 
     def runs(self) -> List[Dict[str, Any]]:
         """Summaries of the open runs."""
