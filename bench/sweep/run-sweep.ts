@@ -211,6 +211,21 @@ export async function runSweep(
   const cells = parsed.cells === undefined ? grid : cellsOfGrid(grid, parsed.cells);
   const pending = cells.filter((cell) => !store.has(cell.id));
   const resumed = cells.length - pending.length;
+  if (parsed.cells === undefined) {
+    // A whole sweep into a folder holding runs of another sweep would summarise a subset over their report
+    // (`boden demo --seeds 5` into a 20-seed demo's folder did, silently: issue #37). A larger sweep resumes.
+    const wanted = new Set(cells.map((cell) => cell.id));
+    const others = store.records.filter((record) => !wanted.has(cellId(record)));
+    if (others.length > 0) {
+      await codeRunner?.close();
+      throw new SweepResultsError({
+        file: join(parsed.out, 'runs.jsonl'),
+        message:
+          `holds ${others.length} run(s) that are not cells of this sweep (the first: ${cellId(others[0]!)}), so its summary and report would ` +
+          `describe ${resumed} of the ${store.records.length} runs there in place of theirs; use another --out, or the options of the sweep that made them (a larger sweep resumes them)`,
+      });
+    }
+  }
   const sessions = [...(manifest?.sessions ?? [])];
   // A process killed between appending a run and saving the manifest (kill -9) leaves its session short of runs
   // the store holds: they are that session's, the last one recorded.

@@ -60,6 +60,18 @@ describe('runSweep', () => {
     expect(resumed.records.map((record) => `${record.arm.schedule}-${record.seed}`)).toEqual(['none-1', 'adaptive-1', 'none-2', 'adaptive-2']);
   }, 240_000);
 
+  it('refuses a smaller sweep into a folder holding more runs (it would overwrite their summary), and resumes a larger one', async () => {
+    const out = join(directory, 'tiny');
+    // The folder of the first test: seeds 1-2 of both arms.
+    const error = await runSweep({ ...base, out, seeds: 1 }).catch((caught: unknown) => caught);
+    expect(SweepResultsError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(/runs\.jsonl: holds 2 run\(s\) that are not cells of this sweep \(the first: boston\/aide\/(unshaped|adaptive)\/seed-2\).*use another --out/);
+    const other = join(directory, 'tiny-other-arms');
+    await runSweep({ ...base, out: other, arms: ['unshaped'], seeds: 1 });
+    const larger = await runSweep({ ...base, out: other, arms: ['unshaped'], seeds: 2 });
+    expect([larger.resumed, larger.ran]).toEqual([1, 1]);
+  }, 240_000);
+
   it('refuses to resume runs made with another episode count', async () => {
     const out = join(directory, 'tiny');
     const error = await runSweep({ ...base, out, episodes: 5 }).catch((caught: unknown) => caught);
