@@ -80,6 +80,19 @@ export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
         process.once('SIGINT', done);
         process.once('SIGTERM', done);
         void stop?.then(done);
+        // Started by `npx boden serve`: npm does not pass a kill of its own process on, so `npx boden serve &` then
+        // `kill %1` left the service running and the port taken (issue #37). Stop when the process npx started
+        // this one from is gone (this process was handed to another parent). Only under npx: a service started
+        // directly may be meant to outlive its shell.
+        if (process.env.npm_command === 'exec') {
+          const parent = process.ppid;
+          setInterval(() => {
+            if (process.ppid !== parent) {
+              io.stderr.write(`boden serve: the npx process that started it (pid ${parent}) has ended\n`);
+              done();
+            }
+          }, 500).unref();
+        }
       });
       await served.app.close();
       io.stderr.write('boden serve: stopped\n');

@@ -1,5 +1,5 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEpisodesJsonl } from '../../src/episode/episode-jsonl.js';
@@ -61,6 +61,25 @@ describe('boden serve as a process', () => {
     expect(selection).toEqual(JSON.parse(JSON.stringify(await control.select('survivor', { candidates: [{ id: 'n0', value: 0 }, { id: 'n7', value: 0.7 }] }))));
     await control.shutdown();
     second.child.kill('SIGTERM');
+  }, 120_000);
+
+  it('started by npx, stops when the npx process is killed (npm does not pass the signal on)', async () => {
+    // A stand-in for `npm exec`: a shell that starts the service and waits for it, killed with SIGKILL as `kill %1`
+    // ends npm's own process. The service sees itself handed to another parent and stops.
+    const log = join(directory, 'npx-serve.log');
+    const command = `${JSON.stringify(process.execPath)} --import tsx src/cli/main.ts serve --port 0 2> ${JSON.stringify(log)}`;
+    const shell = spawn('sh', ['-c', command], { cwd: projectRoot, env: { ...process.env, npm_command: 'exec' }, stdio: 'ignore' });
+    children.push(shell);
+    const read = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+    // Bounded waits for a hang, not a speed check.
+    for (let wait = 0; wait < 600 && !read().includes('listening on'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(read()).toContain('listening on');
+    shell.kill('SIGKILL');
+    for (let wait = 0; wait < 300 && !read().includes('boden serve: stopped'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(read()).toMatch(/the npx process that started it \(pid \d+\) has ended\nboden serve: stopped/);
+    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(read())![1];
+    // The port is free again: nothing answers there.
+    await expect(fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
   }, 120_000);
 
   it('refuses to bind beyond loopback without a token', async () => {
