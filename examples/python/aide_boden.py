@@ -133,7 +133,7 @@ def _checked(options: dict) -> dict:
     for name in ("max_rejections", "max_steps_given_up"):
         if name in options and not (isinstance(options[name], int) and options[name] >= 1):
             raise BodenAgentError(f"aide_boden option {name} must be an integer >= 1, not {options[name]!r}")
-    run_options = set(inspect.signature(BodenClient.create_run).parameters) - {"self", "run_id"}
+    run_options = set(inspect.signature(BodenClient.create_run).parameters) - {"self", "run_id", "exist_ok"}  # a run of that id is an error here
     if "run" in options and not (isinstance(options["run"], dict) and set(options["run"]) <= run_options):
         raise BodenAgentError(f"aide_boden option run must be a dict of create_run's options ({', '.join(sorted(run_options))}), not {options['run']!r}")
     return options
