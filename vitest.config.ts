@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `boden` and `boden-bench` resolve to their TypeScript sources (the `boden-source` export condition), so that the
+  // tests, the core and the benchmark share one copy of every module.
+  resolve: { conditions: ['boden-source'] },
+  ssr: { resolve: { conditions: ['boden-source'], externalConditions: ['boden-source'] } },
   test: {
     include: ['test/**/*.test.ts'],
     // Two test files at a time (vitest's default is cores − 1, so one file at a time on a 2-core machine): most

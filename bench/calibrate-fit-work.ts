@@ -8,7 +8,7 @@
  *   npx tsx bench/calibrate-fit-work.ts [--configs 40] [--seed 7] [--max-seconds 30] [--min-seconds 0.03]
  */
 import { parseArgs } from 'node:util';
-import { createSeededRandom } from '../src/random/random-source.js';
+import { createSeededRandom } from 'boden';
 import { crossValidationFolds, trainingRows } from './env/cross-validation-folds.js';
 import { fitPredictPipeline } from './env/fit-predict-pipeline.js';
 import { estimateFoldSeconds, fitWorkSeconds, foldWork, type FoldShape, type WorkTerm } from './env/fit-work.js';

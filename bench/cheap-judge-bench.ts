@@ -7,9 +7,7 @@
  *   npm run bench:cheap-judge      # = tsx bench/cheap-judge-bench.ts [--repeats 200]
  */
 import { parseArgs } from 'node:util';
-import { ConceptExtractor } from '../src/concepts/concept-extractor.js';
-import type { JudgedEpisode } from '../src/judges/judge.js';
-import { RubricJudge } from '../src/judges/rubric-judge.js';
+import { ConceptExtractor, type JudgedEpisode, RubricJudge } from 'boden';
 import { machineLine, micro, percentile } from './support/bench-measurements.js';
 
 const { values } = parseArgs({ options: { repeats: { type: 'string', default: '200' } } });

@@ -21,8 +21,8 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { detectTrajectoryFormat, expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
-import { ConceptExtractor, isValidNode, type TrajectoryFormat, type TrajectoryNode } from '../src/index.js';
+import { detectTrajectoryFormat, expandTrajectoryInputs, importTrajectory } from 'boden/adapters/trajectory';
+import { ConceptExtractor, isValidNode, type TrajectoryFormat, type TrajectoryNode } from 'boden';
 import {
   measureAgentBehaviour,
   moveKinds,

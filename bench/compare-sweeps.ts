@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { holmAdjust } from '../src/index.js';
+import { holmAdjust } from 'boden';
 import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-record.js';
 import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
 import { benchPolicies } from './runner/bench-policy.js';

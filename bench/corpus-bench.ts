@@ -14,18 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
-import { conceptVocabulary } from '../src/concepts/concept-vocabulary.js';
-import { buildCorpus } from '../src/corpus/build-corpus.js';
-import type { Corpus } from '../src/corpus/corpus.js';
-import { createHCreativityScorer } from '../src/corpus/h-creativity-scorer.js';
-import { openCorpus } from '../src/corpus/open-corpus.js';
-import type { EmbeddingInput } from '../src/embedder/embedder.js';
-import { createSeededRandom, type RandomSource } from '../src/random/random-source.js';
-import { createExactVectorIndex } from '../src/vector-index/exact-vector-index.js';
-import { createHnswVectorIndex } from '../src/vector-index/hnsw-vector-index.js';
-import { openLanceDbVectorIndex } from '../src/vector-index/lancedb-vector-index.js';
-import { resolveEfSearch } from '../src/vector-index/resolve-ef-search.js';
-import { trajectoryReader } from '../adapters/trajectory/index.js';
+import { conceptVocabulary, buildCorpus, type Corpus, createHCreativityScorer, openCorpus, type EmbeddingInput, createSeededRandom, type RandomSource, createExactVectorIndex, createHnswVectorIndex, openLanceDbVectorIndex, resolveEfSearch } from 'boden';
+import { trajectoryReader } from 'boden/adapters/trajectory';
 
 const k = 10;
 const { values } = parseArgs({

@@ -11,11 +11,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importTrajectory } from '../adapters/trajectory/index.js';
-import { buildCorpus } from '../src/corpus/build-corpus.js';
-import { createHCreativityScorer, scoreRunHCreativity, type HCreativityScore } from '../src/corpus/h-creativity-scorer.js';
-import type { Corpus } from '../src/corpus/corpus.js';
-import { trajectoryReader } from '../adapters/trajectory/index.js';
+import { importTrajectory, trajectoryReader } from 'boden/adapters/trajectory';
+import { buildCorpus, createHCreativityScorer, scoreRunHCreativity, type HCreativityScore, type Corpus } from 'boden';
 
 const root = fileURLToPath(new URL('../../shared/data/trajectories', import.meta.url));
 if (!existsSync(root)) {

@@ -14,11 +14,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConceptExtractor } from '../src/concepts/concept-extractor.js';
-import type { EmbeddingInput } from '../src/embedder/embedder.js';
-import { HashingEmbedder } from '../src/embedder/hashing-embedder.js';
-import type { HashingEmbedderOptions } from '../src/embedder/hashing-embedder-options.js';
-import { spearman } from '../src/statistics/spearman.js';
+import { ConceptExtractor, type EmbeddingInput, HashingEmbedder, type HashingEmbedderOptions, spearman } from 'boden';
 
 const { values } = parseArgs({
   options: {
@@ -130,9 +126,9 @@ async function quality(): Promise<void> {
     .map((line) => JSON.parse(line) as { file: string; node_id: string; label: number });
   const labelByNode = new Map(labels.map((label) => [label.node_id, label.label]));
   // Imported here so that the timings above never depend on the importers (which pull in the package entry point).
-  let importTrajectory: typeof import('../adapters/trajectory/index.js').importTrajectory;
+  let importTrajectory: typeof import('boden/adapters/trajectory').importTrajectory;
   try {
-    ({ importTrajectory } = await import('../adapters/trajectory/index.js'));
+    ({ importTrajectory } = await import('boden/adapters/trajectory'));
   } catch (error) {
     console.log(`\n(quality check skipped: the trajectory importers failed to load: ${String(error)})`);
     return;

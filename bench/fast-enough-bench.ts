@@ -26,8 +26,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { JudgedEpisode } from '../src/judges/judge.js';
-import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
+import type { JudgedEpisode } from 'boden';
+import { expandTrajectoryInputs, importTrajectory } from 'boden/adapters/trajectory';
 import { machineLine, percentile } from './support/bench-measurements.js';
 import { carriedOver, loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticNode, syntheticParents, type CarriedOver } from './support/synthetic-long-run.js';
 
@@ -63,8 +63,8 @@ type Numbers = Record<string, number>;
 
 /** score, verdict and observe p50 after `priors` episodes. */
 async function measureLive(tree: string): Promise<Numbers> {
-  const { createNoveltyScorer } = await fromTree<typeof import('../src/scoring/novelty-scorer.js')>(tree, 'scoring/novelty-scorer.ts');
-  const { RubricJudge } = await fromTree<typeof import('../src/judges/rubric-judge.js')>(tree, 'judges/rubric-judge.ts');
+  const { createNoveltyScorer } = await fromTree<typeof import('boden')>(tree, 'scoring/novelty-scorer.ts');
+  const { RubricJudge } = await fromTree<typeof import('boden')>(tree, 'judges/rubric-judge.ts');
   const episodes = await loadSharedEpisodes();
   const parents = syntheticParents(priors + samples);
   // Flat copies (JSON round trip), as a host's texts arrive, parsed from a message.
@@ -103,11 +103,11 @@ async function measureLive(tree: string): Promise<Numbers> {
 
 /** Episodes per second of the shared runs replayed as `boden score` does: the median of seven passes, and the first. */
 async function measureReplay(tree: string): Promise<Numbers> {
-  const { scoreRunNovelty } = await fromTree<typeof import('../src/scoring/score-run-novelty.js')>(tree, 'scoring/score-run-novelty.ts');
-  const { expandTrajectoryInputs, importTrajectory } = (await import(pathToFileURL(resolve(tree, 'adapters/trajectory/index.ts')).href)) as typeof import('../adapters/trajectory/index.js');
+  const { scoreRunNovelty } = await fromTree<typeof import('boden')>(tree, 'scoring/score-run-novelty.ts');
+  const { expandTrajectoryInputs, importTrajectory } = (await import(pathToFileURL(resolve(tree, 'adapters/trajectory/index.ts')).href)) as typeof import('boden/adapters/trajectory');
   const runs = [];
   for (const input of await expandTrajectoryInputs([sharedTrajectories])) runs.push(...(await importTrajectory(input)));
-  const { ConceptExtractor } = await fromTree<typeof import('../src/concepts/concept-extractor.js')>(tree, 'concepts/concept-extractor.ts');
+  const { ConceptExtractor } = await fromTree<typeof import('boden')>(tree, 'concepts/concept-extractor.ts');
   const episodes = runs.reduce((sum, run) => sum + run.episodes.length, 0);
   const rates = new Float64Array(7);
   for (let pass = 0; pass < rates.length; pass += 1) {
@@ -125,7 +125,7 @@ async function measureReplay(tree: string): Promise<Numbers> {
 
 /** Seconds to score and observe `large` episodes from scratch, and the peak resident memory. */
 async function measureBuild(tree: string): Promise<Numbers> {
-  const { createNoveltyScorer } = await fromTree<typeof import('../src/scoring/novelty-scorer.js')>(tree, 'scoring/novelty-scorer.ts');
+  const { createNoveltyScorer } = await fromTree<typeof import('boden')>(tree, 'scoring/novelty-scorer.ts');
   const episodes = await loadSharedEpisodes();
   const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const gc = (globalThis as { gc?: () => void }).gc!;

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { JudgedEpisode } from '../src/judges/judge.js';
+import type { JudgedEpisode } from 'boden';
 import { machineLine, percentile } from './support/bench-measurements.js';
 import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticParents } from './support/synthetic-long-run.js';
 
@@ -74,7 +74,7 @@ if (values.child) {
 }
 
 async function measure(tree: string, priors: number): Promise<Measurement> {
-  const { RubricJudge } = (await import(pathToFileURL(resolve(tree, 'src/judges/rubric-judge.ts')).href)) as typeof import('../src/judges/rubric-judge.js');
+  const { RubricJudge } = (await import(pathToFileURL(resolve(tree, 'src/judges/rubric-judge.ts')).href)) as typeof import('boden');
   const parents = syntheticParents(priors + samples);
   // Flat copies (JSON round trip), so the judge's reading of the texts allocates nothing the episodes did not have.
   const nodes: JudgedEpisode[] = syntheticLongRun(await loadSharedEpisodes(), priors + samples).map((node, index) => ({

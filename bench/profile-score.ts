@@ -12,9 +12,7 @@
  */
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import type { JudgedEpisode } from '../src/judges/judge.js';
-import { RubricJudge } from '../src/judges/rubric-judge.js';
-import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
+import { type JudgedEpisode, RubricJudge, createNoveltyScorer } from 'boden';
 import { machineLine } from './support/bench-measurements.js';
 import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticParents } from './support/synthetic-long-run.js';
 

@@ -8,9 +8,8 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { expandTrajectoryInputs, importTrajectory } from '../adapters/trajectory/index.js';
-import { createNoveltyScorer } from '../src/scoring/novelty-scorer.js';
-import { scoreRunNovelty } from '../src/scoring/score-run-novelty.js';
+import { expandTrajectoryInputs, importTrajectory } from 'boden/adapters/trajectory';
+import { createNoveltyScorer, scoreRunNovelty } from 'boden';
 import { sharedTrajectories, syntheticLongRun } from './support/synthetic-long-run.js';
 
 const { values } = parseArgs({

@@ -12,8 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createServeApp } from '../src/serve/create-serve-app.js';
-import { ServedRuns } from '../src/serve/served-runs.js';
+import { createServeApp, ServedRuns } from 'boden';
 import { machineLine, percentile } from './support/bench-measurements.js';
 
 const { values } = parseArgs({ options: { priors: { type: 'string', default: '1000,10000' }, samples: { type: 'string', default: '200' }, clients: { type: 'string', default: '4' } } });

@@ -11,13 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
-import { createClusteredVectorSource } from '../test/fixtures/clustered-vectors.js';
-import { defaultSwitchThreshold } from '../src/vector-index/auto-vector-index-options.js';
-import { createExactVectorIndex } from '../src/vector-index/exact-vector-index.js';
-import { createHnswVectorIndex } from '../src/vector-index/hnsw-vector-index.js';
-import { loadHnswVectorIndex } from '../src/vector-index/load-hnsw-vector-index.js';
-import { resolveEfSearch } from '../src/vector-index/resolve-ef-search.js';
-import type { VectorIndex } from '../src/vector-index/vector-index.js';
+import { createClusteredVectorSource } from './support/clustered-vectors.js';
+import { defaultSwitchThreshold, createExactVectorIndex, createHnswVectorIndex, loadHnswVectorIndex, resolveEfSearch, type VectorIndex } from 'boden';
 
 const k = 10;
 const { values } = parseArgs({

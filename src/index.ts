@@ -20,6 +20,9 @@ export { FileReadError } from './errors/file-read-error.js';
 export { FileWriteError } from './errors/file-write-error.js';
 
 export { parseOptions } from './options/parse-options.js';
+export { checkArgument } from './options/check-argument.js';
+export { bodenVersion } from './version.js';
+export { readJsonFile } from './files/read-json-file.js';
 export { createSeededRandom, type RandomSource } from './random/random-source.js';
 
 export { EpisodeSchema, EpisodeFlagSchema, EpisodeMetadataSchema, type Episode, type EpisodeFlag } from './episode/episode.js';
@@ -106,6 +109,7 @@ export { UnexpectedResponseError } from './errors/unexpected-response-error.js';
 export { ConceptExtractor } from './concepts/concept-extractor.js';
 export type { ConceptExtractorOptions } from './concepts/concept-extractor-options.js';
 export { conceptVocabulary } from './concepts/concept-vocabulary.js';
+export { defaultConceptExtractor } from './concepts/default-concept-extractor.js';
 export {
   ConceptSchema,
   conceptCategories,
@@ -157,6 +161,11 @@ export {
 } from './judges/judge-verdict.js';
 export type { Judge, JudgeInput, JudgedEpisode } from './judges/judge.js';
 export { judgeRun, toJudgedEpisode, type JudgeRunOptions } from './judges/judge-run.js';
+export { profileEpisode, type EpisodeProfile } from './judges/episode-profile.js';
+export { inferredSweep } from './judges/inferred-sweep.js';
+export { inferredSettingLoop } from './judges/setting-loop.js';
+export { reportedUsage } from './judges/judge-usage-account.js';
+export { createNonce, createDataDelimiter, neutraliseDelimiters, type DataDelimiter } from './judges/data-delimiter.js';
 export { createEscalatingJudge, type EscalatingJudge, type EscalatingJudgeEvents, type EscalationCount } from './judges/escalating-judge.js';
 export { EscalatingJudgeOptionsSchema, type EscalatingJudgeOptions } from './judges/escalating-judge-options.js';
 export { LlmJudge } from './judges/llm-judge.js';
@@ -207,3 +216,6 @@ export * from './corpus/index.js';
 export * from './report/index.js';
 export { ChartRenderError } from './errors/chart-render-error.js';
 export { ReportWriteError } from './errors/report-write-error.js';
+
+export { createServeApp, ServeAppOptionsSchema, type ServeAppOptions } from './serve/create-serve-app.js';
+export { ServedRuns } from './serve/served-runs.js';

@@ -1,7 +1,4 @@
-import type { ConceptExtractor } from '../../src/index.js';
-import { profileEpisode, type EpisodeProfile } from '../../src/judges/episode-profile.js';
-import { inferredSweep } from '../../src/judges/inferred-sweep.js';
-import { inferredSettingLoop } from '../../src/judges/setting-loop.js';
+import { type ConceptExtractor, profileEpisode, type EpisodeProfile, inferredSweep, inferredSettingLoop } from 'boden';
 
 /**
  * One node of a run in the shape behaviour is measured on, whatever agent or file format it came from: real

@@ -1,4 +1,4 @@
-import type { OperatorProposal } from '../../adapters/search-loop/index.js';
+import type { OperatorProposal } from 'boden/adapters/search-loop';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 
 /** How a proposal came about: a draft, one of the three kinds of improvement, a crossover or a debug step. */

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { BodenError } from '../../src/errors/boden-error.js';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { BodenError, InvalidFieldError } from 'boden';
 import { stableJson } from '../env/stable-json.js';
 import { readJsonLinesFile } from '../support/json-lines-file.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
+import { InvalidOptionsError } from 'boden';
 import { parsePipelineConfig } from '../env/canonical-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor } from '../env/pipeline-space.js';

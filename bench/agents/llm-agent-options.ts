@@ -1,8 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
-import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
-import { isTimers, type Timers } from '../../src/calls/timers.js';
-import type { RandomSource } from '../../src/index.js';
+import { RequestCircuitBreaker, isTimers, type Timers } from 'boden/calls';
+import type { RandomSource } from 'boden';
 import type { BenchTask } from '../tasks/bench-task.js';
 import type { ChatRecording } from './chat-recording.js';
 

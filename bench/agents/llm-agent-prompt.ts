@@ -1,4 +1,4 @@
-import { createDataDelimiter, type DataDelimiter } from '../../src/judges/data-delimiter.js';
+import { createDataDelimiter, type DataDelimiter } from 'boden';
 import { MemberModelConfigSchema } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor, featureEngineeringSpace, modelSpace, preprocessingSpace } from '../env/pipeline-space.js';

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../src/index.js';
+import type { RandomSource } from 'boden';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidFieldError } from 'boden';
 import { chatRequestKey, type ChatExchange } from './chat-recording.js';
 
 /** One line of a shared real-model run's `*.exchanges.jsonl` (`../shared/data/llm-runs`): the request number, the messages sent, the answer. */

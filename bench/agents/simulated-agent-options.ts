@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RandomSource } from '../../src/index.js';
+import type { RandomSource } from 'boden';
 import type { BenchTask } from '../tasks/bench-task.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';

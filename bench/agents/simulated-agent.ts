@@ -1,4 +1,4 @@
-import { createSeededRandom, parseOptions } from '../../src/index.js';
+import { createSeededRandom, parseOptions } from 'boden';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
 import { asksForComponent, createProposalBook } from './proposal-book.js';
 import { createStrategicSchedule } from './strategic-schedule.js';

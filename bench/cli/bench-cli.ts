@@ -3,12 +3,9 @@ import { realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
-import { ExitCode } from '../../src/cli/exit-code.js';
-import { BodenError } from '../../src/errors/boden-error.js';
-import { InvalidArgumentError as TaskArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { describeFailure } from '../../src/cli/describe-failure.js';
-import { markRequiredOptions } from '../../src/cli/mark-required-options.js';
+import type { RequestCircuitOpen } from 'boden/calls';
+import { ExitCode, describeFailure, markRequiredOptions } from 'boden/cli';
+import { BodenError, InvalidArgumentError as TaskArgumentError } from 'boden';
 import { simulatedAgentProfileNames, type SimulatedAgentProfile } from '../agents/simulated-agent-options.js';
 import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, type BenchPolicy, type BenchSchedule } from '../runner/bench-policy.js';
@@ -19,6 +16,7 @@ import { createSweepPlan, parseShard, readSweepPlan, shardFromEnvironment, write
 import { queuedRuns, redact, runQueueWorker } from '../sweep/sweep-queue.js';
 import { mergeSweepShards, runSweepShard } from '../sweep/sweep-shards.js';
 import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
+import { calibrateCommand } from './calibrate-command.js';
 
 const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
 const oneOf = <Value extends string>(choices: readonly Value[]) => (value: string): Value[] => {
@@ -244,7 +242,7 @@ export function benchCommand(setExitCode: SetExitCode): Command {
     new Command('bench')
       .description('run every task × policy × arm × seed (resumable), then print the summary table and write the report')
       .option('--tasks <names>', 'comma-separated shipped tasks: tabular cards (boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast) and circle-packing-26', list)
-      .option('--task-file <files>', 'comma-separated task card files of your own (calibrate one with bench/tasks/calibrate-task-cards.ts --task-file)', list)
+      .option('--task-file <files>', 'comma-separated task card files of your own (calibrate one with boden bench calibrate --task-file)', list)
       .addOption(new Option('--policies <names>', `comma-separated policies (${benchPolicies.join(', ')})`).argParser(oneOf<BenchPolicy>(benchPolicies)).default(['aide']))
       .addOption(new Option('--strengths <values>', 'comma-separated novelty bonus strengths (0 = none)').argParser(numbers).default([0]))
       .addOption(new Option('--schedule <names>', `comma-separated schedules (${benchSchedules.join(', ')}), crossed with the strengths`).argParser(oneOf<BenchSchedule>(benchSchedules)).default(['none']))
@@ -265,7 +263,8 @@ export function benchCommand(setExitCode: SetExitCode): Command {
       .enablePositionalOptions()
       .addCommand(markRequiredOptions(runCellsCommand(setExitCode).exitOverride().showHelpAfterError()))
       .addCommand(markRequiredOptions(mergeCommand(setExitCode).exitOverride().showHelpAfterError()))
-      .addCommand(markRequiredOptions(workerCommand(setExitCode).exitOverride().showHelpAfterError())),
+      .addCommand(markRequiredOptions(workerCommand(setExitCode).exitOverride().showHelpAfterError()))
+      .addCommand(markRequiredOptions(calibrateCommand().exitOverride().showHelpAfterError())),
     {},
   ).action(async (options: CommonOptions & PlanOptions & { tasks?: string[]; taskFile?: string[]; policies: BenchPolicy[]; strengths: number[]; schedule: BenchSchedule[]; arms?: string[]; seeds: number; firstSeed: number; compliance?: number; agentProfile: SimulatedAgentProfile; bugRate?: number; debugSuccess?: number; episodes: number }) => {
     if (options.out === undefined) throw new TaskArgumentError({ argument: '--out', reason: 'give the results directory: --out <dir>' });

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { z } from 'zod';
-import { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
-import type { RandomSource } from '../../src/index.js';
+import { RequestCircuitBreaker } from 'boden/calls';
+import type { RandomSource } from 'boden';
 import type { ChatRecording } from '../agents/chat-recording.js';
 import type { CodeTask } from './code-task.js';
 

@@ -1,4 +1,4 @@
-import { createDataDelimiter } from '../../src/judges/data-delimiter.js';
+import { createDataDelimiter } from 'boden';
 import type { CodeTask } from './code-task.js';
 
 /** The operators of a program-writing agent, AIDE's three and the evolutionary solver's crossover. */

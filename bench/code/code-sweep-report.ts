@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { holmAdjust, quantile, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
+import { holmAdjust, quantile, varghaDelaneyA12, wilcoxonSignedRank } from 'boden';
 import { BenchRunRecordSchema, type BenchRunRecord } from '../runner/bench-run-record.js';
 import { armName } from '../runner/bench-policy.js';
 

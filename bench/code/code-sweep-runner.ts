@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RequestCircuitBreaker } from '../../src/calls/request-circuit-breaker.js';
+import type { RequestCircuitBreaker } from 'boden/calls';
 import { openChatRecording, type ChatRecording } from '../agents/chat-recording.js';
 import type { SimulatedAgentProfile } from '../agents/simulated-agent-options.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';

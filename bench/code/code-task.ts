@@ -1,4 +1,4 @@
-import type { ImpactReference } from '../../src/index.js';
+import type { ImpactReference } from 'boden';
 import type { BenchTaskCard } from '../tasks/bench-task-card.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
 

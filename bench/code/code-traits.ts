@@ -1,5 +1,4 @@
-import { defaultConceptExtractor } from '../../src/concepts/default-concept-extractor.js';
-import type { Descriptors } from '../../src/index.js';
+import { defaultConceptExtractor, type Descriptors } from 'boden';
 import type { ProposalKind } from '../agents/bench-agent.js';
 
 /** What a program is made of, read from its text: its paradigms (model families, packing constructions) and its other parts. */

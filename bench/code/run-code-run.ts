@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { conceptDescriptors, parseOptions } from '../../src/index.js';
+import { conceptDescriptors, parseOptions } from 'boden';
 import { benchRunShape } from '../runner/bench-run-options.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runAgentSearch } from '../runner/run-agent-search.js';

@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { parseOptions } from '../../src/options/parse-options.js';
+import { parseOptions } from 'boden';
 import { crossValidationFolds, forwardChainingSplits, trainingRows, type CrossValidationSplit } from '../env/cross-validation-folds.js';
 import { computeMetric } from '../env/metrics.js';
 import type { BenchTask } from '../tasks/bench-task.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseOptions } from '../../src/options/parse-options.js';
+import { parseOptions } from 'boden';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { parsePipelineConfig } from './canonical-config.js';
 import { EvaluationMemo, evaluationMemoKey } from './evaluation-memo.js';

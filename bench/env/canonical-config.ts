@@ -1,4 +1,4 @@
-import { parseOptions } from '../../src/options/parse-options.js';
+import { parseOptions } from 'boden';
 import { engineersNothing } from './feature-engineering-config.js';
 import { PipelineConfigSchema, type PipelineConfig } from './pipeline-config.js';
 import { stableJson } from './stable-json.js';

@@ -1,4 +1,4 @@
-import { createSeededRandom, type RandomSource } from '../../src/random/random-source.js';
+import { createSeededRandom, type RandomSource } from 'boden';
 
 /** Options of `crossValidationFolds`. */
 export interface FoldOptions {

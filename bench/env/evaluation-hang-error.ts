@@ -1,4 +1,4 @@
-import { BodenError } from '../../src/errors/boden-error.js';
+import { BodenError } from 'boden';
 
 const marker = 'boden.error.evaluation-hang';
 const symbol = Symbol.for(marker);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
+import { writeFileAtomic } from 'boden';
 import type { BenchTask } from '../tasks/bench-task.js';
 import type { EvaluationResult } from './evaluation-result.js';
 import type { PipelineConfig } from './pipeline-config.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { parseOptions } from '../../src/options/parse-options.js';
+import { parseOptions } from 'boden';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { EvaluationPoolError } from './evaluation-pool-error.js';
 import type { EvaluateMessage, WorkerMessage } from './evaluation-request.js';

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../src/random/random-source.js';
+import type { RandomSource } from 'boden';
 import { adjacentValue, pickValue } from '../support/grid-values.js';
 import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';

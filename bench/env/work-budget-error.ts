@@ -1,4 +1,4 @@
-import { BodenError } from '../../src/errors/boden-error.js';
+import { BodenError } from 'boden';
 
 const marker = 'boden.error.work-budget';
 const symbol = Symbol.for(marker);

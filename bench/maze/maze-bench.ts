@@ -7,7 +7,7 @@
  *   npm run bench:maze            # = tsx bench/maze/maze-bench.ts [--seeds 20] [--budget 2500] [--strength 5]
  */
 import { parseArgs } from 'node:util';
-import { quantile } from '../../src/statistics/quantile.js';
+import { quantile } from 'boden';
 import { machineLine } from '../support/bench-measurements.js';
 import { runMazeSearch, type MazeSearchResult } from './run-maze-search.js';
 

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../src/random/random-source.js';
+import type { RandomSource } from 'boden';
 import type { Point } from './deceptive-maze.js';
 
 /** How a path is encoded: `length` steps, each at most `stepSize` along x and along y. */

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../adapters/aide-greedy/index.js';
-import type { OperatorProposal } from '../../adapters/search-loop/index.js';
-import { parseOptions } from '../../src/options/parse-options.js';
-import { createSeededRandom } from '../../src/random/random-source.js';
-import { functionNoveltySource } from '../../src/shaping/function-novelty-source.js';
-import { noveltyBonus } from '../../src/shaping/novelty-bonus.js';
-import type { Selector } from '../../src/shaping/selector.js';
-import { wrapSelector } from '../../src/shaping/wrap-selector.js';
+import { createAideGreedySearch, createAideGreedySelector, type AideNode } from 'boden/adapters/aide-greedy';
+import type { OperatorProposal } from 'boden/adapters/search-loop';
+import { parseOptions, createSeededRandom, functionNoveltySource, noveltyBonus, type Selector, wrapSelector } from 'boden';
 import { BehaviourArchive } from './behaviour-archive.js';
 import { deceptiveMaze, distance, simulateMaze, type Point } from './deceptive-maze.js';
 import { mutateGenome, randomGenome, renderGenome } from './maze-genome.js';

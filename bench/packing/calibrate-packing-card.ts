@@ -8,9 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { writeFileAtomic } from '../../src/index.js';
-import { createSeededRandom } from '../../src/random/random-source.js';
-import { quantile } from '../../src/statistics/quantile.js';
+import { writeFileAtomic, createSeededRandom, quantile } from 'boden';
 import { searchPolicies } from '../runner/bench-policy.js';
 import { pickValue } from '../support/grid-values.js';
 import { bestKnownSumOfRadii, packingCircles } from './circle-packing.js';

@@ -1,4 +1,4 @@
-import type { Descriptors } from '../../src/index.js';
+import type { Descriptors } from 'boden';
 import { paradigmWords } from './paradigm-words.js';
 import type { PackingParadigm } from './packing-program.js';
 

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../src/random/random-source.js';
+import type { RandomSource } from 'boden';
 import { adjacentValue, pickValue, pickWeighted } from '../support/grid-values.js';
 import { packingParadigms, packingSpace, programSpace, type PackingLayout, type PackingParadigm, type PackingProgram } from './packing-program.js';
 

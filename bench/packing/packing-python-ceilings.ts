@@ -10,8 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { createSeededRandom } from '../../src/random/random-source.js';
-import { quantile } from '../../src/statistics/quantile.js';
+import { createSeededRandom, quantile } from 'boden';
 import { machineLine } from '../support/bench-measurements.js';
 import { pickValue } from '../support/grid-values.js';
 import { checkPacking, type PackingVerdict } from './circle-packing.js';

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
-import { readJsonFile } from '../../src/files/read-json-file.js';
+import { InvalidFieldError, readJsonFile } from 'boden';
 import { MedalsSchema } from '../tasks/bench-task-card.js';
 
 /** The name of the circle-packing task in sweeps and records. */

@@ -1,4 +1,4 @@
-import { createSeededRandom, type RandomSource } from '../../src/random/random-source.js';
+import { createSeededRandom, type RandomSource } from 'boden';
 import { checkPacking, fitRadii, packingCircles, type Circle } from './circle-packing.js';
 import { optimisePacking } from './optimise-packing.js';
 import type { PackingLayout, PackingProgram } from './packing-program.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseOptions } from '../../src/index.js';
+import { parseOptions } from 'boden';
 import { benchRunShape } from '../runner/bench-run-options.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runAgentSearch } from '../runner/run-agent-search.js';

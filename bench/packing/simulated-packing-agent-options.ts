@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RandomSource } from '../../src/index.js';
+import type { RandomSource } from 'boden';
 import { defaultLockIn, simulatedAgentProfileNames } from '../agents/simulated-agent-options.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';

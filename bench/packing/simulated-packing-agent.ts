@@ -1,4 +1,4 @@
-import { createSeededRandom, parseOptions } from '../../src/index.js';
+import { createSeededRandom, parseOptions } from 'boden';
 import type { BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
 import { asksForComponent, createProposalBook } from '../agents/proposal-book.js';
 import { simulatedAgentProfiles } from '../agents/simulated-agent-options.js';

@@ -12,12 +12,12 @@ import {
   type NoveltyScorer,
   type Selector,
   type SelectorMiddleware,
-} from '../../src/index.js';
-import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../adapters/aide-greedy/index.js';
-import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryContext, type EvolutionaryNode } from '../../adapters/evolutionary/index.js';
-import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from '../../adapters/mcts/index.js';
-import { createTreeSearchGraph } from '../../adapters/langgraph-tree-search/index.js';
-import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
+} from 'boden';
+import { createAideGreedySearch, createAideGreedySelector, type AideNode } from 'boden/adapters/aide-greedy';
+import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryContext, type EvolutionaryNode } from 'boden/adapters/evolutionary';
+import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from 'boden/adapters/mcts';
+import { createTreeSearchGraph } from 'boden/adapters/langgraph-tree-search';
+import type { NodeEvaluator } from 'boden/adapters/search-loop';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
 import { hasBonus, isUnshapedArm, type BenchArm, type BenchPolicy } from './bench-policy.js';
 import type { BenchRunRecord, ModeSwitch } from './bench-run-record.js';

@@ -1,4 +1,4 @@
-import type { NodeEvaluator } from '../../adapters/search-loop/index.js';
+import type { NodeEvaluator } from 'boden/adapters/search-loop';
 import type { BenchAgentOperators } from '../agents/bench-agent.js';
 
 /**

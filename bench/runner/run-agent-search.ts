@@ -1,5 +1,5 @@
-import { conceptDescriptors, createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from '../../src/index.js';
-import type { NodeEvaluation, OperatorProposal, ProposedNode } from '../../adapters/search-loop/index.js';
+import { conceptDescriptors, createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from 'boden';
+import type { NodeEvaluation, OperatorProposal, ProposedNode } from 'boden/adapters/search-loop';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import type { BenchArm, BenchPolicy } from './bench-policy.js';
 import type { BenchEpisodeRecord, BenchRunRecord } from './bench-run-record.js';

@@ -1,4 +1,4 @@
-import { parseOptions } from '../../src/index.js';
+import { parseOptions } from 'boden';
 import type { BenchAgent } from '../agents/bench-agent.js';
 import { createSimulatedAgent } from '../agents/simulated-agent.js';
 import { canonicalConfigKey } from '../env/canonical-config.js';

@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../src/random/random-source.js';
+import type { RandomSource } from 'boden';
 
 /** A value of `values` drawn uniformly. */
 export function pickValue<T>(values: readonly T[], random: RandomSource): T {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidFieldError } from 'boden';
 
 /**
  * The records of a JSON-lines file an append-only writer keeps (a recording, a memo), each checked by `schema`, with

@@ -1,8 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expandTrajectoryInputs, importTrajectory } from '../../adapters/trajectory/index.js';
-import type { Episode } from '../../src/episode/episode.js';
-import { createSeededRandom } from '../../src/random/random-source.js';
+import { expandTrajectoryInputs, importTrajectory } from 'boden/adapters/trajectory';
+import { type Episode, createSeededRandom } from 'boden';
 
 /** `../shared/data/trajectories` beside the project (developer machines and CI only). */
 export const sharedTrajectories = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'data'), 'trajectories');

@@ -1,4 +1,4 @@
-import { formatNumber, formatTextTable, type TextColumn } from '../../src/cli/text-table.js';
+import { formatNumber, formatTextTable, type TextColumn } from 'boden/cli';
 import type { SweepSummaryRow } from './summarize-sweep.js';
 
 /** The two halves of the summary table: the search's outcome, and how the search went (split so neither scrolls). */

@@ -1,6 +1,6 @@
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../src/index.js';
+import { writeFileAtomic } from 'boden';
 import { BenchRunRecordSchema, type BenchRunRecord } from '../runner/bench-run-record.js';
 import { cellId } from './sweep-cells.js';
 import { SweepResultsError } from './sweep-results-error.js';

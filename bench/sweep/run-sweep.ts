@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { parseOptions, writeFileAtomic } from '../../src/index.js';
+import { InvalidArgumentError, parseOptions, writeFileAtomic } from 'boden';
 import { createBenchEvaluator, type BenchEvaluatorCounts } from '../env/bench-evaluator.js';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
@@ -14,7 +13,7 @@ import { runPackingRun } from '../packing/run-packing-run.js';
 import { openRunRecordStore } from './run-record-store.js';
 import { loadSweepCards } from './sweep-cards.js';
 import { cellId, sweepCells, type SweepCell } from './sweep-cells.js';
-import { RequestCircuitBreaker, type RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
+import { RequestCircuitBreaker, type RequestCircuitOpen } from 'boden/calls';
 import { createLlmAgent } from '../agents/llm-agent.js';
 import { openCodeSweepRunner } from '../code/code-sweep-runner.js';
 import { SweepOptionsSchema, type ParsedSweepOptions, type SweepOptions } from './sweep-options.js';

@@ -1,7 +1,6 @@
-import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, runQualityDiversity, varghaDelaneyA12, wilcoxonSignedRank } from '../../src/index.js';
+import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, runQualityDiversity, varghaDelaneyA12, wilcoxonSignedRank, quantile } from 'boden';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
-import { quantile } from '../../src/statistics/quantile.js';
 
 /** A mean with its 95 % percentile bootstrap interval (NaN bounds with fewer than two runs). */
 export interface MeanWithInterval {

@@ -1,5 +1,4 @@
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidArgumentError, InvalidFieldError } from 'boden';
 import { loadPackingTaskCard, packingTaskName, type PackingTaskCard } from '../packing/packing-task-card.js';
 import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
 import { benchTaskNames } from '../tasks/task-definitions.js';

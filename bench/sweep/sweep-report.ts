@@ -6,7 +6,7 @@ import {
   type ReportDocument,
   type ReportSection,
   statisticByIndex,
-} from '../../src/index.js';
+} from 'boden';
 import { armName, parseArmName } from '../runner/bench-policy.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { sweepSummaryLegend, sweepSummaryTable } from './format-sweep-summary.js';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../src/files/write-file-atomic.js';
+import { writeFileAtomic } from 'boden';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { readRunRecords } from './run-record-store.js';
 import { readSweepManifest, runSweep, type SweepManifest, type SweepResult, type SweepSession } from './run-sweep.js';

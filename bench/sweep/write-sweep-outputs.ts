@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { renderReportHtml, writeFileAtomic, writeReportFile } from '../../src/index.js';
+import { renderReportHtml, writeFileAtomic, writeReportFile } from 'boden';
 import { formatSweepSummary } from './format-sweep-summary.js';
 import type { SweepResult } from './run-sweep.js';
+import { medalCaveats } from './medal-caveats.js';
 import { buildSweepReport } from './sweep-report.js';
 import { summarizeSweep, type SweepSummaryRow } from './summarize-sweep.js';
 
@@ -18,7 +19,8 @@ export interface SweepOutputs {
  */
 export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutputs> {
   const rows = summarizeSweep(result.records, result.cards);
-  const table = formatSweepSummary(rows);
+  const caveats = medalCaveats(result.cards);
+  const table = [formatSweepSummary(rows), ...caveats].join('\n');
   const wallSeconds = result.sessions.reduce((sum, session) => sum + session.wallSeconds, 0);
   const header = [
     `boden bench: ${result.records.length} runs of ${result.options.episodes} episodes`,
@@ -33,7 +35,7 @@ export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutpu
   await writeFileAtomic(textPath, summaryText);
   await writeFileAtomic(jsonPath, `${JSON.stringify({ options: result.options, sessions: result.sessions, rows }, null, 2)}\n`);
   const reportPath = join(result.options.out, 'report.html');
-  const report = buildSweepReport({ records: result.records, rows, provenance: header.split('\n'), generatedAt: new Date().toISOString() });
+  const report = buildSweepReport({ records: result.records, rows, provenance: [...header.split('\n'), ...caveats], generatedAt: new Date().toISOString() });
   await writeReportFile(reportPath, await renderReportHtml(report));
   return { rows, table, files: [textPath, jsonPath, reportPath] };
 }

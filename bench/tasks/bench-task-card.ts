@@ -2,10 +2,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
-import { readJsonFile } from '../../src/files/read-json-file.js';
-import { TaskCardSchema } from '../../src/usefulness/task-card.js';
+import { InvalidArgumentError, InvalidFieldError, readJsonFile, TaskCardSchema } from 'boden';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { metricMaximize } from '../env/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
@@ -18,7 +15,7 @@ export const MedalsSchema = z.strictObject({ bronze: z.number(), silver: z.numbe
 
 /** How a card's numbers were produced, so anyone can reproduce them. */
 export const CalibrationSchema = z.strictObject({
-  /** The command that ran the search (`bench/tasks/calibrate-task-cards.ts` with its options). */
+  /** The command that ran the search (`boden bench calibrate` with its options; `bench/tasks/calibrate-task-cards.ts` before it). */
   command: z.string().min(1),
   searchSeed: z.number().int(),
   /** Distinct configurations evaluated, and how many of them were buggy. */
@@ -31,7 +28,7 @@ export const CalibrationSchema = z.strictObject({
   /** `evaluationVersion` of the code that scored the search. */
   evaluationVersion: z.number().int(),
   /**
-   * When the medals come from unshaped runs (`bench/tasks/calibrate-medals.ts`) instead of the search's scores: the
+   * When the medals come from unshaped runs (`boden bench calibrate`, its medals stage) instead of the search's scores: the
    * runs' command, policies, calibration seeds and episodes; `medalQuantiles` are then quantiles of their bests.
    */
   medalRuns: z
@@ -132,7 +129,7 @@ function refuseNewerVersions(file: string, value: unknown): void {
 
 /**
  * Reads and validates a task definition (a card without the calibration's numbers: what a user writes before
- * `bench/tasks/calibrate-task-cards.ts --task-file` calibrates it); errors name the file and the field.
+ * `boden bench calibrate --task-file` calibrates it); errors name the file and the field.
  */
 export async function readBenchTaskDefinition(file: string): Promise<BenchTask> {
   const value = await readJsonFile(file, 'the task definition');
@@ -177,7 +174,7 @@ async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: str
     throw new InvalidFieldError({
       file: cardFile,
       location: '$.dataset.sha256',
-      reason: `missing: a card records the sha256 of the CSV file its numbers were calibrated on (calibrate-task-cards.ts writes it; ${csv} has ${sha256})`,
+      reason: `missing: a card records the sha256 of the CSV file its numbers were calibrated on (boden bench calibrate writes it; ${csv} has ${sha256})`,
     });
   }
   return { ...task, dataset: { csv, sha256 } };

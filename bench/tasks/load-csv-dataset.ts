@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { CsvError, parse } from 'csv-parse/sync';
-import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
+import { InvalidFieldError } from 'boden';
 import type { BenchTask, CsvDataset } from './bench-task.js';
 import { categoricalColumn, encodeClasses, type Dataset, type FeatureColumn } from './dataset.js';
 import { TaskCsvTooLargeError } from './task-csv-too-large-error.js';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
+import { InvalidArgumentError } from 'boden';
 import type { Dataset } from './dataset.js';
 import { loadBoston } from './load-boston.js';
 import { loadCarsMpg } from './load-cars-mpg.js';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { checkArgument } from '../options/check-argument.js';
+
 interface Waiter {
   readonly grant: () => void;
 }
@@ -13,9 +16,9 @@ export class ConcurrencyLimiter {
   #active = 0;
   readonly #waiting: Waiter[] = [];
 
-  /** `limit` must be a positive integer (validated by the owner's options schema). */
+  /** `limit`, a positive integer: most tasks running at once. */
   constructor(limit: number) {
-    this.limit = limit;
+    this.limit = checkArgument(z.number().int().positive(), limit, 'limit');
   }
 
   /** Tasks running now. */

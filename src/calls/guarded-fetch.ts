@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { NoResponseError } from '../errors/no-response-error.js';
+import { parseOptions } from '../options/parse-options.js';
 import { UnexpectedResponseError } from '../errors/unexpected-response-error.js';
 import { failureMessage } from './provider-failure.js';
-import { systemTimers, type Timers } from './timers.js';
+import { isTimers, systemTimers, type Timers } from './timers.js';
 
 /** A `fetch` as the OpenAI SDK takes it (`configuration.fetch` of `ChatOpenAI` and `OpenAIEmbeddings`). */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -17,6 +19,14 @@ export interface GuardedFetchOptions {
   /** The fetch underneath; default the global `fetch`. */
   readonly fetch?: Fetch;
 }
+
+/** Checks `createGuardedFetch`'s options (it is public in `boden/calls`). */
+const GuardedFetchOptionsSchema = z.object({
+  baseURL: z.string().min(1),
+  firstByteTimeoutMs: z.number().int().positive(),
+  timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
+  fetch: z.custom<Fetch>((value) => typeof value === 'function', 'expected a fetch function').optional(),
+});
 
 // What a successful answer on each API path must be: JSON holding this array.
 const expectedAnswers = [
@@ -40,6 +50,7 @@ const expectedAnswers = [
  * characters, instead of a client error deep in the parsing. Error statuses, streams and other paths pass through.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
+  parseOptions(GuardedFetchOptionsSchema, options, 'createGuardedFetch');
   const { firstByteTimeoutMs, timers = systemTimers } = options;
   const inner: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const modelsUrl = `${options.baseURL.replace(/\/+$/, '')}/models`;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { checkArgument } from '../options/check-argument.js';
 import { failureMessage, isUnansweredFailure } from './provider-failure.js';
 
 /** What `RequestCircuitBreaker` tells its `onOpen` listener, once. */
@@ -23,9 +25,9 @@ export class RequestCircuitBreaker {
   #inARow = 0;
   #openReason: string | null = null;
 
-  /** `threshold` must be a positive integer (validated by the owner's options schema); `onOpen` is called once, when it opens. */
+  /** `threshold`, a positive integer: unanswered requests in a row that open it; `onOpen` is called once, when it opens. */
   constructor(threshold: number, onOpen?: (open: RequestCircuitOpen) => void) {
-    this.threshold = threshold;
+    this.threshold = checkArgument(z.number().int().positive(), threshold, 'threshold');
     this.#onOpen = onOpen;
   }
 

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { parseOptions } from '../options/parse-options.js';
 import { raceAbort } from './abortable.js';
-import { systemTimers, type Timers } from './timers.js';
+import { isTimers, systemTimers, type Timers } from './timers.js';
 
 /** Options of `withRequestTimeout`. */
 export interface RequestTimeoutOptions {
@@ -11,6 +13,13 @@ export interface RequestTimeoutOptions {
   readonly timers?: Timers;
 }
 
+/** Checks `withRequestTimeout`'s options (it is public in `boden/calls`). */
+const RequestTimeoutOptionsSchema = z.object({
+  timeoutMs: z.number().int().positive(),
+  signal: z.instanceof(AbortSignal).optional(),
+  timers: z.custom<Timers>(isTimers, 'expected Timers (an object with setTimeout() and clearTimeout())').optional(),
+});
+
 /**
  * Runs `request` with a signal that aborts after `timeoutMs` (or when the caller's signal does) and settles as soon
  * as either aborts, even if the client ignores the signal. A timeout rejects with a `TimeoutError` DOMException
@@ -18,6 +27,7 @@ export interface RequestTimeoutOptions {
  * the abort; the caller's abort rejects with the caller's reason.
  */
 export async function withRequestTimeout<T>(request: (signal: AbortSignal) => Promise<T>, options: RequestTimeoutOptions): Promise<T> {
+  parseOptions(RequestTimeoutOptionsSchema, options, 'withRequestTimeout');
   const { timeoutMs, signal, timers = systemTimers } = options;
   const timeout = new AbortController();
   const timer = timers.setTimeout(() => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);

@@ -1,40 +1,31 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BodenError } from '../errors/boden-error.js';
 import type { ExitCode } from './exit-code.js';
 
-/** Commands that live in `bench/` (they need the benchmark's datasets and ML libraries, the dev dependencies). */
+/** Commands that live in the boden-bench package (they need the benchmark's datasets and ML libraries). */
 export const benchCommandNames: readonly string[] = ['bench', 'demo'];
 
-/** The benchmark's CLI module: `bench/cli/bench-cli.ts` of the clone, from `src/cli` or `dist/src/cli`. */
-function benchCliPath(): string {
-  const here = fileURLToPath(import.meta.url);
-  const up = here.includes(`${'/'}dist${'/'}src${'/'}cli${'/'}`) ? '../../../' : '../../';
-  return fileURLToPath(new URL(`${up}bench/cli/bench-cli.ts`, import.meta.url));
-}
+/** The benchmark package's CLI entry, imported by name: the core never compiles against the benchmark. */
+const benchCliModule: string = 'boden-bench/cli';
 
 /**
- * Runs `boden bench` or `boden demo`. The benchmark runs from TypeScript sources through tsx (its worker threads
- * do too), so it needs a clone of the repository with its dev dependencies installed (`npm ci`), not an npm
- * install of the package: anything else is a clear error.
+ * Runs `boden bench` or `boden demo` through the boden-bench package: installed beside boden from npm, or linked
+ * by `npm ci` in a clone (it is the repository's `bench/` workspace). Without it, a clear error says what to install.
  */
 export async function runBenchCommand(argv: readonly string[]): Promise<ExitCode> {
-  const path = benchCliPath();
-  if (!existsSync(path)) {
-    throw new BodenError({
-      name: 'BodenBenchUnavailableError',
-      message: `boden ${argv[2]} needs the benchmark sources (${path} is missing): run it from a clone of the repository after npm ci`,
-    });
-  }
   type BenchCli = { runBenchCli(argv: readonly string[]): Promise<ExitCode> };
-  // Already running from the TypeScript sources (under tsx): a plain import shares the loaded modules.
-  if (import.meta.url.endsWith('.ts')) return ((await import(pathToFileURL(path).href)) as BenchCli).runBenchCli(argv);
-  let tsImport: (specifier: string, parent: string) => Promise<unknown>;
+  let cli: BenchCli;
   try {
-    ({ tsImport } = (await import('tsx/esm/api')) as { tsImport: typeof tsImport });
+    cli = (await import(benchCliModule)) as BenchCli;
   } catch (error) {
-    throw new BodenError({ name: 'BodenBenchUnavailableError', message: `boden ${argv[2]} needs the dev dependencies (tsx): run npm ci in the clone`, cause: error });
+    const code = (error as { code?: unknown }).code;
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes('boden-bench')) {
+      throw new BodenError({
+        name: 'BodenBenchUnavailableError',
+        message: `boden ${argv[2]} needs the boden-bench package beside boden: npm install boden-bench (in a clone, npm ci links it)`,
+        cause: error,
+      });
+    }
+    throw error;
   }
-  const module = (await tsImport(path, import.meta.url)) as BenchCli;
-  return module.runBenchCli(argv);
+  return cli.runBenchCli(argv);
 }

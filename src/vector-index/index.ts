@@ -18,6 +18,7 @@ export {
   type LoadAutoVectorIndexOptions,
 } from './auto-vector-index-options.js';
 export { vectorIndexMetadataPath } from './vector-index-metadata.js';
+export { resolveEfSearch } from './resolve-ef-search.js';
 export { VectorDimensionError } from '../errors/vector-dimension-error.js';
 export { InvalidVectorError, type InvalidVectorReason } from '../errors/invalid-vector-error.js';
 export { IndexFileError, type IndexFileProblem } from '../errors/index-file-error.js';

@@ -12,6 +12,7 @@ function sources(): string[] {
   const walk = (directory: string) => {
     for (const name of readdirSync(join(root, directory)).sort()) {
       const path = join(directory, name);
+      if (path === join('bench', 'results')) continue;
       if (statSync(join(root, path)).isDirectory()) walk(path);
       else if (/\.(ts|mts)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
     }
@@ -20,11 +21,27 @@ function sources(): string[] {
   return files;
 }
 
-/** The project files a source imports (static, type-only and dynamic imports with a literal path), read by TypeScript's own pre-processor. */
+/** boden's package exports (`boden`, `boden/calls`, …) and the sources they resolve to under the `boden-source` condition. */
+const packageExports = new Map(
+  Object.entries((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> }).exports).map(
+    ([subpath, conditions]) => [`boden${subpath.slice(1)}`, conditions['boden-source']!.slice(2)],
+  ),
+);
+
+/** The specifiers a source imports (static, type-only and dynamic imports with a literal path), read by TypeScript's own pre-processor. */
+function specifiersOf(file: string): string[] {
+  return ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles.map(({ fileName }) => fileName);
+}
+
+/** The project files a source imports, through a relative path or boden's package name. */
 function importsOf(file: string, known: ReadonlySet<string>): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
   const targets: string[] = [];
-  for (const { fileName } of importedFiles) {
+  for (const fileName of specifiersOf(file)) {
+    const exported = packageExports.get(fileName);
+    if (exported !== undefined) {
+      targets.push(exported);
+      continue;
+    }
     if (!fileName.startsWith('.')) continue;
     const base = relative(root, resolve(root, dirname(file), fileName));
     const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, join(base, 'index.ts')];
@@ -92,6 +109,32 @@ describe('the layers', () => {
   it('adapters never import the benchmark', () => {
     const violations = [...graph].flatMap(([file, targets]) => (file.startsWith('adapters/') ? targets.filter((target) => target.startsWith('bench/')).map((target) => `${file} -> ${target}`) : []));
     expect(violations).toEqual([]);
+  });
+
+  it('the benchmark (the boden-bench package) reaches the core only through the public exports of boden', () => {
+    const violations = files
+      .filter((file) => file.startsWith('bench/'))
+      .flatMap((file) =>
+        specifiersOf(file)
+          .filter((specifier) => (specifier.startsWith('.') ? !relative(root, resolve(root, dirname(file), specifier)).startsWith('bench/') : /^boden(\/|$)/.test(specifier) && !packageExports.has(specifier)))
+          .map((specifier) => `${file} -> ${specifier}`),
+      );
+    expect(violations).toEqual([]);
+    // The check sees the package imports it allows: the benchmark does use the core.
+    expect(graph.get('bench/cli/bench-cli.ts')).toContain('src/index.ts');
+  });
+
+  it('the core and the adapters hold no path into the benchmark (boden demo reaches boden-bench by its package name)', () => {
+    const paths: string[] = [];
+    for (const file of files.filter((name) => name.startsWith('src/') || name.startsWith('adapters/'))) {
+      const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+      const visit = (node: ts.Node): void => {
+        if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && /(^|[/.])bench\//.test(node.text)) paths.push(`${file}: ${node.text}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(paths).toEqual([]);
   });
 
   it('has no import cycle, type-only imports included', () => {

@@ -75,10 +75,12 @@ describe('the feature-engineering moves a card offers', () => {
     writeFileSync(join(directory, 'definition.json'), JSON.stringify(definition));
     const memo = join(directory, 'memo');
     const out = join(directory, 'card.json');
-    const args = ['--task-file', join(directory, 'definition.json'), '--out', out, '--random', '24', '--rounds', '1', '--children', '2', '--workers', '1', '--work-budget', '2', '--memo', memo];
-    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', 'tasks', 'calibrate-task-cards.ts'), ...args]);
+    const args = ['--task-file', join(directory, 'definition.json'), '--out', out, '--stage', 'search', '--random', '24', '--rounds', '1', '--children', '2', '--workers', '1', '--work-budget', '2', '--memo', memo];
+    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'bench', 'calibrate', ...args]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split(withheldHere)).toHaveLength(2);
+    // Search only: the card's medals are placeholders, and the command says so.
+    expect(result.stdout).toContain('medals NOT set from unshaped runs');
     const evaluated = readdirSync(memo).map((file) => (JSON.parse(readFileSync(join(memo, file), 'utf8')) as { config: PipelineConfig }).config);
     expect(evaluated.length).toBeGreaterThan(20);
     expect(evaluated.filter((config) => config.features?.cyclical === true || config.features?.targetTransform === 'log')).toEqual([]);
@@ -90,9 +92,9 @@ describe('the feature-engineering moves a card offers', () => {
   it('calibration refuses a bad definition or CSV in one line, exit 2, before any worker starts', async () => {
     writeFileSync(join(directory, 'bad.csv'), 'a,b,colour,label\n1,2,red,up\n1,two,red,down\n');
     writeFileSync(join(directory, 'bad.json'), JSON.stringify({ task: 'bad', dataset: { csv: 'bad.csv' }, kind: 'classification', metric: 'accuracy', maximize: true, target: 'label', numericFeatures: ['a', 'b'], categoricalFeatures: ['colour'], cv: { folds: 2, seed: 0, stratified: false }, description: 'Bad.' }));
-    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'bench', 'tasks', 'calibrate-task-cards.ts'), '--task-file', join(directory, 'bad.json'), '--out', join(directory, 'bad-card.json'), '--workers', '1']);
+    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'bench', 'calibrate', '--task-file', join(directory, 'bad.json'), '--out', join(directory, 'bad-card.json'), '--workers', '1']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`calibrate-task-cards: ${join(directory, 'bad.csv')} at line 3, column "b": expected a number or a missing value, got "two"\n`);
+    expect(result.stderr).toBe(`boden: ${join(directory, 'bad.csv')} at line 3, column "b": expected a number or a missing value, got "two"\n`);
     expect(result.stdout).toBe('');
   }, 120_000);
 });

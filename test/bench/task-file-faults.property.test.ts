@@ -209,7 +209,7 @@ describe('boden bench --task-file: a faulty card or CSV is refused before any ru
 
   it('a card without the sha256 of its CSV', async () => {
     const { cardFile, csvFile } = writeTask(csvText(header, cells), {}, 'none');
-    expectRefused(await benchOnCard(cardFile), cardFile, `${cardFile} at $.dataset.sha256: missing: a card records the sha256 of the CSV file its numbers were calibrated on (calibrate-task-cards.ts writes it; ${csvFile} has ${sha256(csvText(header, cells))})`);
+    expectRefused(await benchOnCard(cardFile), cardFile, `${cardFile} at $.dataset.sha256: missing: a card records the sha256 of the CSV file its numbers were calibrated on (boden bench calibrate writes it; ${csvFile} has ${sha256(csvText(header, cells))})`);
   });
 
   it('a card from a newer boden: a later card or evaluation version, or a field this one does not know', async () => {

@@ -8,7 +8,7 @@ import { VectorDimensionError } from '../../src/errors/vector-dimension-error.js
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
 import { vectorIndexMetadataPath } from '../../src/vector-index/vector-index-metadata.js';
 import type { VectorIndex } from '../../src/vector-index/vector-index.js';
-import { createClusteredVectorSource } from '../fixtures/clustered-vectors.js';
+import { createClusteredVectorSource } from '../../bench/support/clustered-vectors.js';
 
 /** How the suite makes and loads the implementation under test. */
 export interface VectorIndexFactory {

@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
+import { installPacked, packPackage } from '../support/packed-project.js';
 import { spawnProcess } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -33,18 +34,9 @@ describe.skipIf(!built)('the README, as written, against the packed package', ()
   afterAll(() => chat.close());
 
   beforeAll(() => {
-    const [{ filename, files }] = JSON.parse(
-      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
-    ) as [{ filename: string; files: { path: string }[] }];
-    packed = files.map((file) => file.path);
-    const modules = join(project, 'node_modules');
-    mkdirSync(modules);
-    execFileSync('tar', ['-xzf', join(project, filename), '-C', modules]);
-    renameSync(join(modules, 'package'), join(modules, 'boden'));
-    for (const entry of readdirSync(join(projectRoot, 'node_modules'))) {
-      if (!entry.startsWith('.')) symlinkSync(join(projectRoot, 'node_modules', entry), join(modules, entry));
-    }
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'readme-user', private: true, type: 'module' }));
+    const boden = packPackage(project);
+    packed = [...boden.files];
+    installPacked(project, [boden]);
     const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] };
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['snippet-*.ts'] }));
     copyFileSync(join(projectRoot, 'examples', 'aide-tabular-run.journal.json'), join(project, 'journal.json'));

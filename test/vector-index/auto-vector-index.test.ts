@@ -9,7 +9,7 @@ import { createExactVectorIndex } from '../../src/vector-index/exact-vector-inde
 import { createHnswVectorIndex } from '../../src/vector-index/hnsw-vector-index.js';
 import { loadAutoVectorIndex } from '../../src/vector-index/load-auto-vector-index.js';
 import { describeVectorIndex } from '../conformance/describe-vector-index.js';
-import { createClusteredVectorSource } from '../fixtures/clustered-vectors.js';
+import { createClusteredVectorSource } from '../../bench/support/clustered-vectors.js';
 
 describeVectorIndex('AutoVectorIndex', {
   create: ({ dimensions }) => createAutoVectorIndex({ dimensions }),

@@ -11,7 +11,7 @@ import { loadHnswVectorIndex } from '../../src/vector-index/load-hnsw-vector-ind
 import { resolveEfSearch } from '../../src/vector-index/resolve-ef-search.js';
 import { vectorIndexMetadataPath } from '../../src/vector-index/vector-index-metadata.js';
 import { describeVectorIndex } from '../conformance/describe-vector-index.js';
-import { createClusteredVectorSource } from '../fixtures/clustered-vectors.js';
+import { createClusteredVectorSource } from '../../bench/support/clustered-vectors.js';
 
 describeVectorIndex('HnswVectorIndex', {
   create: ({ dimensions }) => createHnswVectorIndex({ dimensions }),

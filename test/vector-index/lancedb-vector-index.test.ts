@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js
 import { VectorDimensionError } from '../../src/errors/vector-dimension-error.js';
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
 import { openLanceDbVectorIndex } from '../../src/vector-index/lancedb-vector-index.js';
-import { createClusteredVectorSource } from '../fixtures/clustered-vectors.js';
+import { createClusteredVectorSource } from '../../bench/support/clustered-vectors.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory('boden-lancedb-');

@@ -14,7 +14,7 @@ import {
 import { loadAutoVectorIndex } from '../../src/vector-index/load-auto-vector-index.js';
 import { loadLangChainVectorIndex } from '../../src/vector-index/load-langchain-vector-index.js';
 import { describeVectorIndex } from '../conformance/describe-vector-index.js';
-import { createClusteredVectorSource } from '../fixtures/clustered-vectors.js';
+import { createClusteredVectorSource } from '../../bench/support/clustered-vectors.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 // LangChain 1.x moved `MemoryVectorStore` to `@langchain/classic`, which is not installed; `@langchain/core` ships the

@@ -1,4 +1,4 @@
-import { quantile } from '../../../src/statistics/quantile.js';
+import { quantile } from 'boden';
 import { createMatrix, type DenseMatrix } from '../dense-matrix.js';
 import { median } from './tabular-encoder.js';
 import type { MatrixTransform } from './matrix-transform.js';
