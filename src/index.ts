@@ -201,11 +201,11 @@ export {
 } from './judges/rubric-judge-parameters.js';
 export { decideRubricScore, type RubricDecision } from './judges/rubric-decision.js';
 export { extractRubricEvidence, type RubricEvidence } from './judges/rubric-evidence.js';
-export { rubricEvidenceOfRun, collectRubricExamples, type RubricExample } from './judges/rubric-examples.js';
-export { fitRubricJudge, type RubricJudgeFit } from './judges/fit-rubric-judge.js';
-export { crossValidateRubricJudge, type RubricCrossValidation, type HeldOutRubricScore } from './judges/cross-validate-rubric-judge.js';
+export { rubricEvidenceOfRun, collectRubricExamples, type RubricExample } from './validation/rubric-examples.js';
+export { fitRubricJudge, type RubricJudgeFit } from './validation/fit-rubric-judge.js';
+export { crossValidateRubricJudge, type RubricCrossValidation, type HeldOutRubricScore } from './validation/cross-validate-rubric-judge.js';
 export { confidenceCalibration, type ConfidenceCalibration } from './judges/confidence-calibration.js';
-export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './judges/rubric-judge-validation-scorers.js';
+export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './validation/rubric-judge-validation-scorers.js';
 
 export * from './shaping/index.js';
 

@@ -11,12 +11,12 @@ import { judgeValidationScorer, metricValidationScorers } from '../validation/va
 import { addLlmJudgeOptions, createJudgeFromOptions, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
 import { createNoveltyPass } from '../validation/novelty-pass.js';
 import { defaultNoveltyMetrics } from '../metrics/default-novelty-metrics.js';
-import { collectRubricExamples } from '../judges/rubric-examples.js';
-import { crossValidateRubricJudge } from '../judges/cross-validate-rubric-judge.js';
+import { collectRubricExamples } from '../validation/rubric-examples.js';
+import { crossValidateRubricJudge } from '../validation/cross-validate-rubric-judge.js';
 import { decideRubricScore } from '../judges/rubric-decision.js';
 import { fittedRubricJudgeParameters } from '../judges/rubric-judge-parameters.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
-import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../judges/rubric-judge-validation-scorers.js';
+import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../validation/rubric-judge-validation-scorers.js';
 import { addBootstrapOptions } from './bootstrap-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';

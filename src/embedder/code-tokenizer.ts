@@ -1,5 +1,5 @@
 import { CodeScanner, type CodeTermSink } from './code-scanner.js';
-import { detectCodeLanguage, type CodeLanguage } from './code-language.js';
+import { detectCodeLanguage, type CodeLanguage } from '../text/code-language.js';
 
 /** Options of `tokenizeCode` and `scanCodeTerms`. */
 export interface CodeTokenizerOptions {

@@ -9,7 +9,7 @@ import {
   type ResolvedHashingEmbedderOptions,
 } from './hashing-embedder-options.js';
 import { scanPlanTerms, type PlanTokenizerOptions } from './plan-tokenizer.js';
-import { hashString, mixHash } from './string-hash.js';
+import { hashString, mixHash } from '../text/string-hash.js';
 import { TermCounter } from './term-counter.js';
 
 // One seed per block: the same word in a plan and in code is two different features.

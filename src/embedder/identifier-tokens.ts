@@ -1,6 +1,6 @@
 import { characterFlags, digitFlag } from './character-flags.js';
 import { splitIdentifier } from './split-identifier.js';
-import { hashString } from './string-hash.js';
+import { hashString } from '../text/string-hash.js';
 
 // Keywords and ubiquitous builtins say how code is written, not what it does.
 const ignoredWords = new Set(

@@ -1,7 +1,7 @@
 import { IdentifierTable } from './identifier-table.js';
 import { planStopWords } from './plan-stop-words.js';
 import { splitIdentifier } from './split-identifier.js';
-import { hashString } from './string-hash.js';
+import { hashString } from '../text/string-hash.js';
 
 /** Options of `tokenizePlan` and `scanPlanTerms`. */
 export interface PlanTokenizerOptions {

@@ -1,5 +1,5 @@
-import { detectCodeLanguage } from '../embedder/code-language.js';
-import { finishHashLanes, hashLaneBases, hashLanePrimes, hashString53, stepHashLane } from '../embedder/string-hash.js';
+import { detectCodeLanguage } from '../text/code-language.js';
+import { finishHashLanes, hashLaneBases, hashLanePrimes, hashString53, stepHashLane } from '../text/string-hash.js';
 import { codesToString } from '../text/codes-to-string.js';
 
 // Every run of digits, also inside names (`fc3`, `resnet18`) and strings (`"run_3"`): a depth, width or seed.

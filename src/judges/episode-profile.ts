@@ -1,4 +1,4 @@
-import { hashSequence53, hashString53 } from '../embedder/string-hash.js';
+import { hashSequence53, hashString53 } from '../text/string-hash.js';
 import { hashedCodeLines } from './code-lines.js';
 import type { JudgedEpisode } from './judge.js';
 import { isReportingLine, isStructureLine } from './reporting-line.js';

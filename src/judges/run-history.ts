@@ -1,5 +1,5 @@
 import type { ConceptExtractor } from '../concepts/concept-extractor.js';
-import { hashString53 } from '../embedder/string-hash.js';
+import { hashString53 } from '../text/string-hash.js';
 import type { EpisodeProfile } from './episode-profile.js';
 import { Hash53Set } from './hash53-set.js';
 import { modalityOf, type InputModality } from './input-modality.js';

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import type { EmbeddingInput } from '../embedder/embedder.js';
+import type { SyncEmbedder } from '../embedder/sync-embedder.js';
 import { hasMethods } from '../shaping/collaborator-schemas.js';
-
-/** What `embeddingClusterDescriptors` needs of an embedder: one unit vector per text, synchronously. */
-export interface SyncEmbedder {
-  embedOne(input: EmbeddingInput): Float32Array;
-}
 
 /** Options of `embeddingClusterDescriptors`; the defaults live here. */
 export const EmbeddingClusterDescriptorsOptionsSchema = z

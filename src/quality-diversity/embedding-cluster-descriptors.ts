@@ -1,5 +1,5 @@
 import { HashingEmbedder } from '../embedder/hashing-embedder.js';
-import { hashString53 } from '../embedder/string-hash.js';
+import { hashString53 } from '../text/string-hash.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { Descriptors } from './descriptors.js';
 import { EmbeddingClusterDescriptorsOptionsSchema, type EmbeddingClusterDescriptorsOptions } from './embedding-cluster-descriptors-options.js';

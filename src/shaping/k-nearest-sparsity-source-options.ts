@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SyncEmbedder } from '../quality-diversity/embedding-cluster-descriptors-options.js';
+import type { SyncEmbedder } from '../embedder/sync-embedder.js';
 import { hasMethods } from './collaborator-schemas.js';
 
 /** Options of `kNearestSparsitySource`; the defaults live here. */

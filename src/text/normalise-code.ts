@@ -1,5 +1,5 @@
-import { detectCodeLanguage } from '../embedder/code-language.js';
-import { hashCodes53 } from '../embedder/string-hash.js';
+import { detectCodeLanguage } from './code-language.js';
+import { hashCodes53 } from './string-hash.js';
 import { codesToString } from './codes-to-string.js';
 
 // Character classes of every UTF-16 code unit, one table per comment syntax: one lookup per character instead of

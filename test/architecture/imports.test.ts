@@ -90,6 +90,62 @@ function cycles(): string[][] {
   return found;
 }
 
+/**
+ * The folders' import graph: folder A → folder B when a file of A imports a file of B. The package façade
+ * `src/index.ts` is left out: it re-exports every room by design.
+ */
+function folderGraph(): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (file === 'src/index.ts') continue;
+    const from = dirname(file);
+    for (const target of targets) {
+      const to = dirname(target);
+      if (to === from) continue;
+      if (!folders.has(from)) folders.set(from, new Set());
+      folders.get(from)!.add(to);
+    }
+  }
+  return folders;
+}
+
+/** Strongly connected sets of more than one folder (Tarjan over `folderGraph`), each sorted: the folder cycles. */
+function folderCycles(): string[][] {
+  const edges = folderGraph();
+  const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((targets) => [...targets])])].sort();
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return found;
+}
+
 describe('the layers', () => {
   it('finds the sources and their imports (the check can see what it checks)', () => {
     expect(files.length).toBeGreaterThan(300);
@@ -135,6 +191,24 @@ describe('the layers', () => {
       visit(source);
     }
     expect(paths).toEqual([]);
+  });
+
+  it('sees folder cycles (the check can fail): the benchmark still has one', () => {
+    const folders = folderGraph();
+    expect(folders.get('src/validation')).toContain('src/judges');
+    expect(folders.get('bench/cli')).toContain('src');
+    expect(folderCycles().some((cycle) => cycle.includes('bench/env') && cycle.includes('bench/tasks'))).toBe(true);
+  });
+
+  it('has no folder-level cycle in the core and the adapters', () => {
+    expect(folderCycles().filter((cycle) => !cycle[0]!.startsWith('bench/'))).toEqual([]);
+  });
+
+  it("the benchmark's folder cycles only shrink (the ones left to break, listed)", () => {
+    // Left to break: agents ↔ code ↔ packing (recorded behaviour), env ↔ env/models ↔ env/steps (configs beside
+    // the pipeline that composes them), env ↔ tasks (cards beside definitions), runner ↔ tasks (raise-top1).
+    const known = ['bench/agents', 'bench/code', 'bench/env', 'bench/env/models', 'bench/env/steps', 'bench/packing', 'bench/runner', 'bench/tasks'];
+    for (const cycle of folderCycles().filter((found) => found[0]!.startsWith('bench/'))) expect(known).toEqual(expect.arrayContaining(cycle));
   });
 
   it('has no import cycle, type-only imports included', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCodeLanguage } from '../../src/embedder/code-language.js';
+import { detectCodeLanguage } from '../../src/text/code-language.js';
 import { scanCodeTerms, tokenizeCode } from '../../src/embedder/code-tokenizer.js';
 import { codeTermHash } from '../../src/embedder/identifier-tokens.js';
 

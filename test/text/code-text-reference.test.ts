@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashSequence53, hashString53 } from '../../src/embedder/string-hash.js';
+import { hashSequence53, hashString53 } from '../../src/text/string-hash.js';
 import { codeLines, hashedCodeLines } from '../../src/judges/code-lines.js';
 import { codesToString } from '../../src/text/codes-to-string.js';
 import { normaliseCode, normalisedCodeHash } from '../../src/text/normalise-code.js';

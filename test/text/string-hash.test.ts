@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashString53 } from '../../src/embedder/string-hash.js';
+import { hashString53 } from '../../src/text/string-hash.js';
 
 describe('hashString53', () => {
   it('is a deterministic safe integer of up to 53 bits', () => {

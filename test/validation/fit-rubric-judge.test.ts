@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importTrajectory } from '../../adapters/trajectory/index.js';
 import type { Run } from '../../src/episode/run.js';
 import { confidenceCalibration } from '../../src/judges/confidence-calibration.js';
-import { crossValidateRubricJudge } from '../../src/judges/cross-validate-rubric-judge.js';
-import { fitRubricJudge, rubricParameterGrids } from '../../src/judges/fit-rubric-judge.js';
+import { crossValidateRubricJudge } from '../../src/validation/cross-validate-rubric-judge.js';
+import { fitRubricJudge, rubricParameterGrids } from '../../src/validation/fit-rubric-judge.js';
 import type { JudgedEpisode } from '../../src/judges/judge.js';
-import { collectRubricExamples, type RubricExample } from '../../src/judges/rubric-examples.js';
+import { collectRubricExamples, type RubricExample } from '../../src/validation/rubric-examples.js';
 import { RubricJudge } from '../../src/judges/rubric-judge.js';
 import parametersJson from '../../src/judges/rubric-judge-parameters.json' with { type: 'json' };
 import { fittedRubricJudgeParameters, parseRubricJudgeParameters, RubricJudgeParametersSchema } from '../../src/judges/rubric-judge-parameters.js';
 import { spearmanWithConfidence } from '../../src/statistics/bootstrap.js';
-import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../../src/judges/rubric-judge-validation-scorers.js';
+import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../../src/validation/rubric-judge-validation-scorers.js';
 import { readReferenceLabels, type ReferenceLabel } from '../../src/validation/reference-label.js';
 import { validateAgainstLabels } from '../../src/validation/validate-against-labels.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
@@ -25,7 +25,7 @@ import {
   recombined,
   sameCode,
   seedRerun,
-} from './rubric-judge-fixtures.js';
+} from '../judges/rubric-judge-fixtures.js';
 
 /** Labelled examples from the hand-made episodes, in three "runs" with the labels a reader would give. */
 function handMadeExamples(): RubricExample[] {

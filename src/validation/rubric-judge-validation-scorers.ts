@@ -1,10 +1,10 @@
 import type { Run } from '../episode/run.js';
-import { createNoveltyPass, type NoveltyPass } from '../validation/novelty-pass.js';
-import type { ValidationScorer } from '../validation/validation-scorer.js';
+import { createNoveltyPass, type NoveltyPass } from './novelty-pass.js';
+import type { ValidationScorer } from './validation-scorer.js';
 import type { RubricCrossValidation } from './cross-validate-rubric-judge.js';
-import { decideRubricScore } from './rubric-decision.js';
+import { decideRubricScore } from '../judges/rubric-decision.js';
 import { rubricEvidenceOfRun } from './rubric-examples.js';
-import { RubricJudge } from './rubric-judge.js';
+import { RubricJudge } from '../judges/rubric-judge.js';
 
 /**
  * `boden validate`'s row for the rubric judge with its checked-in parameters: each run is scored by the default

@@ -1,5 +1,5 @@
 import { spearman } from '../statistics/spearman.js';
-import { decideRubricScore } from './rubric-decision.js';
+import { decideRubricScore } from '../judges/rubric-decision.js';
 import type { RubricExample } from './rubric-examples.js';
 import {
   parseRubricJudgeParameters,
@@ -7,7 +7,7 @@ import {
   type RubricDecisionRule,
   type RubricJudgeParameters,
   type RubricJudgeParametersInput,
-} from './rubric-judge-parameters.js';
+} from '../judges/rubric-judge-parameters.js';
 
 const steps = (from: number, to: number, step: number): number[] =>
   Array.from({ length: Math.round((to - from) / step) + 1 }, (_, index) => Math.round((from + index * step) * 1000) / 1000);

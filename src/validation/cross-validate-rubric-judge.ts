@@ -1,7 +1,7 @@
-import { decideRubricScore } from './rubric-decision.js';
+import { decideRubricScore } from '../judges/rubric-decision.js';
 import type { RubricExample } from './rubric-examples.js';
 import { fitRubricJudge, type FitRubricJudgeOptions } from './fit-rubric-judge.js';
-import type { RubricDecisionRule, RubricJudgeParameters } from './rubric-judge-parameters.js';
+import type { RubricDecisionRule, RubricJudgeParameters } from '../judges/rubric-judge-parameters.js';
 
 /** One example scored by parameters fitted without its run. */
 export interface HeldOutRubricScore {

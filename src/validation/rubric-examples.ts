@@ -1,10 +1,10 @@
 import type { Run } from '../episode/run.js';
-import { matchLabels, type RunsByFile, type UnmatchedLabel } from '../validation/match-labels.js';
-import { createNoveltyPass, type NoveltyPass } from '../validation/novelty-pass.js';
-import type { ReferenceLabel } from '../validation/reference-label.js';
-import type { RubricEvidence } from './rubric-evidence.js';
-import { toJudgedEpisode } from './judge-run.js';
-import { RubricJudge } from './rubric-judge.js';
+import { matchLabels, type RunsByFile, type UnmatchedLabel } from './match-labels.js';
+import { createNoveltyPass, type NoveltyPass } from './novelty-pass.js';
+import type { ReferenceLabel } from './reference-label.js';
+import type { RubricEvidence } from '../judges/rubric-evidence.js';
+import { toJudgedEpisode } from '../judges/judge-run.js';
+import { RubricJudge } from '../judges/rubric-judge.js';
 
 /** A labelled episode as the rubric judge is fitted on it: its evidence, its label, and its run (the CV group). */
 export interface RubricExample {
