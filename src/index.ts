@@ -209,6 +209,8 @@ export { rubricJudgeValidationScorer, crossValidatedRubricJudgeScorer } from './
 
 export * from './shaping/index.js';
 
+export * from './session/index.js';
+
 export * from './quality-diversity/index.js';
 
 export * from './corpus/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServedRunSpecSchema } from '../../src/serve/served-run-spec.js';
+import { ShapingSessionSpecSchema } from '../../src/session/shaping-session-spec.js';
 
 /** What the experiment tool's call is, as boden scores it: the idea in words and the code that runs it. */
 export interface ExperimentCandidate {
@@ -28,13 +28,13 @@ export const BodenMiddlewareOptionsSchema = z.strictObject({
   /** False when a lower metric is better (RMSE): boden then ranks by its negative. */
   maximize: z.boolean().default(true),
   /** The novelty metric shaping reads (a scorer metric id). */
-  metric: ServedRunSpecSchema.shape.metric,
+  metric: ShapingSessionSpecSchema.shape.metric,
   /** `adaptiveExploration`: when the run stalls, the directive and the concepts tried go into the system prompt. */
-  adaptive: ServedRunSpecSchema.shape.adaptive,
+  adaptive: ShapingSessionSpecSchema.shape.adaptive,
   /** `noveltyGate`: a near-duplicate experiment is not run; the model is told which earlier one it repeats. */
-  gate: ServedRunSpecSchema.shape.gate,
+  gate: ShapingSessionSpecSchema.shape.gate,
   /** `rubric`: each experiment also gets the cheap judge's 0-4 verdict, kept in the state's `boden.experiments`. */
-  judge: ServedRunSpecSchema.shape.judge,
+  judge: ShapingSessionSpecSchema.shape.judge,
   /** Most concepts named in the system prompt's "tried so far" line. */
   maxConcepts: z.number().int().min(1).default(8),
 });

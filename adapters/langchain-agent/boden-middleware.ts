@@ -3,7 +3,7 @@ import { createMiddleware } from 'langchain';
 import { z } from 'zod';
 import type { SafeEventEmitter } from '../../src/events/safe-event-emitter.js';
 import { parseOptions } from '../../src/options/parse-options.js';
-import { ServedRun } from '../../src/serve/served-run.js';
+import { ShapingSession } from '../../src/session/shaping-session.js';
 import type { ShapingEvents } from '../../src/shaping/shaping-events.js';
 import { BodenMiddlewareOptionsSchema, type BodenMiddlewareOptions, type ExperimentCandidate, type ExperimentOutcome } from './boden-middleware-options.js';
 
@@ -85,7 +85,7 @@ function textOf(content: unknown): string {
  */
 export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const parsed = parseOptions(BodenMiddlewareOptionsSchema, options, 'bodenMiddleware');
-  const run = new ServedRun({ id: parsed.runId, metric: parsed.metric, judge: parsed.judge, descriptors: {}, ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}), ...(parsed.gate ? { gate: parsed.gate } : {}) });
+  const run = new ShapingSession({ id: parsed.runId, metric: parsed.metric, judge: parsed.judge, descriptors: {}, ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}), ...(parsed.gate ? { gate: parsed.gate } : {}) });
   const readCandidate = parsed.candidate ?? planAndCode;
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];

@@ -1,11 +1,7 @@
 import {
-  adaptiveExploration,
   kNearestSparsitySource,
-  noveltyBonus,
-  noveltyGate,
-  paretoObjective,
-  qualityDiversityArchive,
   scorerNoveltySource,
+  shapingMiddleware,
   wrapSelector,
   type Descriptors,
   type NoveltyBonusMiddleware,
@@ -104,21 +100,24 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const gateSource = scorerNoveltySource({ scorer, metric: gateMetric });
   let bonus: NoveltyBonusMiddleware | undefined;
   const bonusShifts = () => (bonus === undefined || !hasBonus(arm) ? undefined : { strength: bonus.strength, ...bonus.shifts });
-  const middleware = (bonusSource: 'candidate' | typeof source): SelectorMiddleware[] => {
-    // The README's order: the gate first, then the Pareto choice, then the schedule before the bonus.
-    const list: SelectorMiddleware[] = [];
-    if (arm.gate === true) list.push(noveltyGate({ source: gateSource, threshold: gateThreshold }));
-    if (arm.pareto === true) list.push(paretoObjective({ source }));
-    if (arm.qd === true) list.push(qualityDiversityArchive(input.descriptors === undefined ? {} : { descriptors: input.descriptors }));
-    if (arm.ns === true) list.push(noveltyBonus({ source: kNearestSparsitySource(), timing: 'current', strength: noveltySearchStrength }));
-    if (arm.schedule !== 'none') list.push(adaptiveExploration({ source: scheduleSource, directiveAsk: directiveAskOf[arm.schedule] }));
-    if (hasBonus(arm) || list.length === 0) {
-      const decay = bonusSource === 'candidate' ? 'none' : 'children';
+  // Boden's one order (`shapingMiddleware`): the gate, the Pareto choice, the archive, novelty search, the schedule,
+  // the bonus. An arm with none of them gets a bonus over the run's scorer.
+  const alone = arm.gate !== true && arm.pareto !== true && arm.qd !== true && arm.ns !== true && arm.schedule === 'none';
+  const middleware = (bonusSource: 'candidate' | typeof source): readonly SelectorMiddleware[] => {
+    const decay = bonusSource === 'candidate' ? 'none' : 'children';
+    const stack = shapingMiddleware({
+      ...(arm.gate === true ? { gate: { source: gateSource, threshold: gateThreshold } } : {}),
+      ...(arm.pareto === true ? { pareto: { source } } : {}),
+      ...(arm.qd === true ? { qd: input.descriptors === undefined ? {} : { descriptors: input.descriptors } } : {}),
+      ...(arm.ns === true ? { noveltySearch: { source: kNearestSparsitySource(), timing: 'current' as const, strength: noveltySearchStrength } } : {}),
+      ...(arm.schedule !== 'none' ? { adaptive: { source: scheduleSource, directiveAsk: directiveAskOf[arm.schedule] } } : {}),
       // Every bonus counts how often it changed the policy's choice; only an arm with a shift tunes its weight by it.
-      bonus = noveltyBonus({ source: bonusSource, strength: arm.strength, decay, countShifts: hasBonus(arm), ...(arm.shift === undefined ? {} : { autoScale: { shift: arm.shift } }) });
-      list.push(bonus);
-    }
-    return list;
+      ...(hasBonus(arm) || alone
+        ? { bonus: { source: bonusSource, strength: arm.strength, decay, countShifts: hasBonus(arm), ...(arm.shift === undefined ? {} : { autoScale: { shift: arm.shift } }) } }
+        : {}),
+    });
+    bonus = stack.bonus ?? bonus;
+    return stack.middleware;
   };
   const wrap = <Node, Context>(selector: Selector<Node, Context>, bonusSource: 'candidate' | typeof source): Selector<Node, Context> => {
     if (!shaped) return selector;

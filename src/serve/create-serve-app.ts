@@ -10,9 +10,10 @@ import { serveApiDocument } from './serve-api-document.js';
 import { serveEndpoints, type ServeEndpoint } from './serve-endpoints.js';
 import { ServeMetrics } from './serve-metrics.js';
 import { RunLogWriteError } from '../errors/run-log-write-error.js';
-import { CallRefusedError } from './call-refused-error.js';
+import { CallRefusedError } from '../session/call-refused-error.js';
 import { IdempotencyKeyReusedError, RunClosedError, RunExistsError, ServedRuns, UnknownRunError } from './served-runs.js';
-import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
+import { IdempotencyKeySchema } from './idempotency-key.js';
+import { SessionNodeSchema, SessionObservationSchema, SessionSelectionRequestSchema } from '../session/shaping-session-spec.js';
 
 /** Options of `createServeApp`. */
 export const ServeAppOptionsSchema = z.strictObject({
@@ -144,12 +145,12 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   route(serveEndpoints.createRun, async (request, reply) => reply.code(201).send(await runs.create(request.body as never)));
   route<Run>(serveEndpoints.getRun, async (request) => runs.summary(request.params.id));
   route<Run>(serveEndpoints.closeRun, async (request) => runs.close(request.params.id));
-  route<Run>(serveEndpoints.admit, async (request) => runs.admit(request.params.id, parseBody(ServedNodeSchema, request.body), idempotencyKey(request.headers)));
+  route<Run>(serveEndpoints.admit, async (request) => runs.admit(request.params.id, parseBody(SessionNodeSchema, request.body), idempotencyKey(request.headers)));
   route<Run>(serveEndpoints.observe, async (request) => {
-    await runs.observe(request.params.id, parseBody(ServedObservationSchema, request.body), idempotencyKey(request.headers));
+    await runs.observe(request.params.id, parseBody(SessionObservationSchema, request.body), idempotencyKey(request.headers));
     return { ok: true };
   });
-  route<Run>(serveEndpoints.select, async (request) => runs.select(request.params.id, parseBody(ServedSelectionRequestSchema, request.body), idempotencyKey(request.headers)));
+  route<Run>(serveEndpoints.select, async (request) => runs.select(request.params.id, parseBody(SessionSelectionRequestSchema, request.body), idempotencyKey(request.headers)));
   route<Run>(serveEndpoints.exportRun, async (request, reply) => reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)));
 
   // Open event streams, ended before the server closes (a stream never ends by itself, so close would wait forever).

@@ -3,14 +3,15 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { RunLogWriteError } from '../errors/run-log-write-error.js';
-import { IdempotencyKeySchema, ServedNodeSchema, ServedObservationSchema, ServedRunSpecSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
+import { IdempotencyKeySchema } from './idempotency-key.js';
+import { SessionNodeSchema, SessionObservationSchema, ShapingSessionSpecSchema, SessionSelectionRequestSchema } from '../session/shaping-session-spec.js';
 
 /** One acknowledged call of a served run, in the order it was applied. */
 export const RunLogRecordSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('create'), spec: ServedRunSpecSchema }),
-  z.strictObject({ type: z.literal('admit'), node: ServedNodeSchema, key: IdempotencyKeySchema.optional() }),
-  z.strictObject({ type: z.literal('observe'), ...ServedObservationSchema.shape, key: IdempotencyKeySchema.optional() }),
-  z.strictObject({ type: z.literal('select'), ...ServedSelectionRequestSchema.shape, key: IdempotencyKeySchema.optional() }),
+  z.strictObject({ type: z.literal('create'), spec: ShapingSessionSpecSchema }),
+  z.strictObject({ type: z.literal('admit'), node: SessionNodeSchema, key: IdempotencyKeySchema.optional() }),
+  z.strictObject({ type: z.literal('observe'), ...SessionObservationSchema.shape, key: IdempotencyKeySchema.optional() }),
+  z.strictObject({ type: z.literal('select'), ...SessionSelectionRequestSchema.shape, key: IdempotencyKeySchema.optional() }),
   z.strictObject({ type: z.literal('close') }),
 ]);
 

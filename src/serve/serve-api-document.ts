@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServeEndpoint } from './serve-endpoints.js';
-import { ServeErrorSchema } from './served-responses.js';
+import { ServeErrorSchema } from './serve-responses.js';
 
 /** JSON Schema of a zod schema, as the request (`input`: defaults optional) or the answer (`output`) has it. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ServedNodeSchema, ServedObservationSchema, ServedRunSpecSchema, ServedSelectionRequestSchema } from './served-run-spec.js';
-import { ServeHealthSchema, ServedAdmissionSchema, ServedRunSummarySchema, ServedSelectionSchema } from './served-responses.js';
+import { SessionNodeSchema, SessionObservationSchema, ShapingSessionSpecSchema, SessionSelectionRequestSchema } from '../session/shaping-session-spec.js';
+import { ServeHealthSchema } from './serve-responses.js';
+import { SessionAdmissionSchema, SessionSummarySchema, SessionSelectionSchema } from '../session/session-responses.js';
 
 /** One endpoint of `boden serve`: where it is, what it takes and answers; the routes and `/openapi.json` both read it. */
 export interface ServeEndpoint {
@@ -28,19 +29,19 @@ export const serveEndpoints = {
     response: { mediaType: 'text/plain', description: 'Prometheus text exposition format 0.0.4.' },
   },
   openapi: { method: 'GET', url: '/openapi.json', summary: 'This document.', status: 200, response: { mediaType: 'application/json', description: 'An OpenAPI 3.1 document.' } },
-  listRuns: { method: 'GET', url: '/runs', summary: 'Summaries of the open runs, in creation order.', status: 200, response: z.strictObject({ runs: z.array(ServedRunSummarySchema) }) },
-  createRun: { method: 'POST', url: '/runs', summary: 'Creates a run: its id, the novelty metric shaping reads, and the middleware (bonus, adaptive, gate).', body: ServedRunSpecSchema, status: 201, response: ServedRunSummarySchema },
-  getRun: { method: 'GET', url: '/runs/:id', summary: "A run's summary: counts, mode, mean novelty, concepts tried, the bonus's weight (for a memory prompt).", status: 200, response: ServedRunSummarySchema },
-  closeRun: { method: 'DELETE', url: '/runs/:id', summary: 'Closes a run; its log is kept as <id>.closed.jsonl and not replayed. Answers its last summary.', status: 200, response: ServedRunSummarySchema },
-  admit: { method: 'POST', url: '/runs/:id/admit', summary: 'Scores a new node before the host evaluates it; the gate may reject it (then do not evaluate it).', body: ServedNodeSchema, status: 200, response: ServedAdmissionSchema, idempotent: true },
-  observe: { method: 'POST', url: '/runs/:id/observe', summary: "Reports an evaluated node's outcome; a valid node joins the run's history.", body: ServedObservationSchema, status: 200, response: z.strictObject({ ok: z.literal(true) }), idempotent: true },
+  listRuns: { method: 'GET', url: '/runs', summary: 'Summaries of the open runs, in creation order.', status: 200, response: z.strictObject({ runs: z.array(SessionSummarySchema) }) },
+  createRun: { method: 'POST', url: '/runs', summary: 'Creates a run: its id, the novelty metric shaping reads, and the middleware (bonus, adaptive, gate).', body: ShapingSessionSpecSchema, status: 201, response: SessionSummarySchema },
+  getRun: { method: 'GET', url: '/runs/:id', summary: "A run's summary: counts, mode, mean novelty, concepts tried, the bonus's weight (for a memory prompt).", status: 200, response: SessionSummarySchema },
+  closeRun: { method: 'DELETE', url: '/runs/:id', summary: 'Closes a run; its log is kept as <id>.closed.jsonl and not replayed. Answers its last summary.', status: 200, response: SessionSummarySchema },
+  admit: { method: 'POST', url: '/runs/:id/admit', summary: 'Scores a new node before the host evaluates it; the gate may reject it (then do not evaluate it).', body: SessionNodeSchema, status: 200, response: SessionAdmissionSchema, idempotent: true },
+  observe: { method: 'POST', url: '/runs/:id/observe', summary: "Reports an evaluated node's outcome; a valid node joins the run's history.", body: SessionObservationSchema, status: 200, response: z.strictObject({ ok: z.literal(true) }), idempotent: true },
   select: {
     method: 'POST',
     url: '/runs/:id/select',
     summary: "Shapes the host's candidates: values after shaping, the exploration knobs and the directive for the next prompt.",
-    body: ServedSelectionRequestSchema,
+    body: SessionSelectionRequestSchema,
     status: 200,
-    response: ServedSelectionSchema,
+    response: SessionSelectionSchema,
     idempotent: true,
   },
   exportRun: {

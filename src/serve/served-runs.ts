@@ -9,9 +9,9 @@ import { writeFileAtomic } from '../files/write-file-atomic.js';
 import { parseOptions } from '../options/parse-options.js';
 import { shapingEventNames } from '../shaping/shaping-events.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
-import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
-import { ServedRun } from './served-run.js';
-import { ServedRunSpecSchema, type ServedNode, type ServedObservation, type ServedRunSpecInput } from './served-run-spec.js';
+import type { SessionAdmission, SessionSummary, SessionSelection } from '../session/session-responses.js';
+import { ShapingSession } from '../session/shaping-session.js';
+import { ShapingSessionSpecSchema, type SessionNode, type SessionObservation, type ShapingSessionSpecInput } from '../session/shaping-session-spec.js';
 
 /** A run id no run has: the service answers 404. */
 export class UnknownRunError extends Error {
@@ -77,7 +77,7 @@ export interface RunLogRecovery {
 export type ServedEventListener = (event: (typeof shapingEventNames)[number] | 'closed', payload: unknown) => void;
 
 interface Entry {
-  readonly run: ServedRun;
+  readonly run: ShapingSession;
   readonly followers: Set<ServedEventListener>;
   readonly log: RunLog | null;
   /** Answers by call type and idempotency key, with a fingerprint of the call: a retry gets the first answer. */
@@ -159,10 +159,10 @@ export class ServedRuns {
   }
 
   /** Creates a run; `RunExistsError` when the id is taken, `InvalidOptionsError` naming a bad field. */
-  async create(input: ServedRunSpecInput): Promise<ServedRunSummary> {
-    const spec = parseOptions(ServedRunSpecSchema, input, 'run');
+  async create(input: ShapingSessionSpecInput): Promise<SessionSummary> {
+    const spec = parseOptions(ShapingSessionSpecSchema, input, 'run');
     if (this.#entries.has(spec.id) || this.#creating.has(spec.id)) throw new RunExistsError(spec.id);
-    const run = new ServedRun(spec);
+    const run = new ShapingSession(spec);
     if (this.#directory === null) {
       this.#add(run, null, new Map());
       this.#closed.delete(spec.id);
@@ -195,7 +195,7 @@ export class ServedRuns {
   }
 
   /** `admit` on run `id` (queued, logged; with `key`, applied once however often it is retried). */
-  admit(id: string, node: ServedNode, key?: string): Promise<ServedAdmission> {
+  admit(id: string, node: SessionNode, key?: string): Promise<SessionAdmission> {
     return this.#call(id, { type: 'admit', node, ...keyed(key) }, (run) => run.admit(node));
   }
 
@@ -203,17 +203,17 @@ export class ServedRuns {
    * `observe` on run `id` (queued, logged; with `key`, applied once). Checked against the run first: a refused
    * outcome (`CallRefusedError`) is not logged.
    */
-  observe(id: string, observation: ServedObservation, key?: string): Promise<void> {
+  observe(id: string, observation: SessionObservation, key?: string): Promise<void> {
     return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome), (run) => run.checkObservation(observation));
   }
 
   /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state; with `key`, applied once). */
-  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }, key?: string): Promise<ServedSelection> {
+  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }, key?: string): Promise<SessionSelection> {
     return this.#call(id, { type: 'select', ...request, ...keyed(key) }, (run) => run.select(request));
   }
 
   /** The summary of run `id`. */
-  summary(id: string): ServedRunSummary {
+  summary(id: string): SessionSummary {
     return this.#entry(id).run.summary();
   }
 
@@ -228,7 +228,7 @@ export class ServedRuns {
    * Closes run `id` once its queued calls are done: its close is logged, then it leaves the service and its log is
    * kept as `<id>.closed.jsonl` (`.closed-2.jsonl`, … after that). When the close cannot be logged the run stays open.
    */
-  async close(id: string): Promise<ServedRunSummary> {
+  async close(id: string): Promise<SessionSummary> {
     const entry = this.#open(id);
     entry.closing = true;
     await entry.tail.catch(() => {});
@@ -268,7 +268,7 @@ export class ServedRuns {
   }
 
   /** Registers a run and passes its shaping events on to whoever follows it. */
-  #add(run: ServedRun, log: RunLog | null, answers: Entry['answers']): void {
+  #add(run: ShapingSession, log: RunLog | null, answers: Entry['answers']): void {
     const followers = new Set<ServedEventListener>();
     for (const name of shapingEventNames) run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
     this.#entries.set(run.spec.id, { run, followers, log, answers, tail: Promise.resolve(), closing: false });
@@ -303,7 +303,7 @@ export class ServedRuns {
     return error;
   }
 
-  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ServedRun) => Promise<Result>, check?: (run: ServedRun) => void): Promise<Result> {
+  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ShapingSession) => Promise<Result>, check?: (run: ShapingSession) => void): Promise<Result> {
     const entry = this.#open(id);
     const answerKey = record.key === undefined ? undefined : `${record.type}\u0000${record.key}`;
     const fingerprint = answerKey === undefined ? '' : fingerprintOf(record);
@@ -332,7 +332,7 @@ export class ServedRuns {
   async #replay(path: string): Promise<void> {
     const file = basename(path);
     const damaged: { line: number; text: string; reason: string }[] = [];
-    let run: ServedRun | undefined;
+    let run: ShapingSession | undefined;
     let refused: string | undefined;
     let closedAt: number | undefined;
     let torn = false;
@@ -351,7 +351,7 @@ export class ServedRuns {
             continue;
           }
           try {
-            run = new ServedRun(parseOptions(ServedRunSpecSchema, record.spec, 'run'));
+            run = new ShapingSession(parseOptions(ShapingSessionSpecSchema, record.spec, 'run'));
           } catch (error) {
             refused = `line ${line}: its run spec is refused (${(error as Error).message})`;
             break;

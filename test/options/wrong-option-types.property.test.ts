@@ -82,6 +82,33 @@ const cases: readonly FactoryCase[] = [
     call: (options) => calls.withRequestTimeout(async () => 1, options as never),
   },
   {
+    name: 'ShapingSession',
+    valid: () => ({
+      id: 'run-1',
+      metric: 'nearest-neighbour',
+      objective: { direction: 'minimize', name: 'rmse' },
+      bonus: { strength: 0.3, decay: 'children', autoScale: { shift: 0.3 } },
+      adaptive: { metric: 'code-nearest-neighbour', threshold: 0.2, patience: 3, window: 4, drafts: 1, directiveAsk: 'new-idea' },
+      judge: 'rubric',
+      gate: { metric: 'unique-code', threshold: 0.5, maxResamples: 2 },
+      descriptors: { axes: ['paradigm'], embeddingClusters: { clusters: 8, radius: 0.5 } },
+      qd: { alpha: 1, strength: 0.5, bestShare: 0.75, seed: 1 },
+    }),
+    call: (options) => new core.ShapingSession(options as never),
+  },
+  {
+    name: 'shapingMiddleware',
+    valid: (fixtures) => ({
+      gate: { source: fixtures.source, threshold: 0.1 },
+      pareto: { source: fixtures.source },
+      qd: {},
+      noveltySearch: { source: fixtures.source, strength: 5 },
+      adaptive: { source: fixtures.source },
+      bonus: { source: fixtures.source, strength: 0.3 },
+    }),
+    call: call(core.shapingMiddleware),
+  },
+  {
     name: 'createServeApp',
     valid: (fixtures) => ({ dataDirectory: fixtures.freshDirectory(), token: 'a-long-token', bodyLimit: 1024, requestTimeoutMs: 1000 }),
     call: async (options) => {
@@ -550,6 +577,7 @@ const notFactories: Readonly<Record<string, string>> = {
   neutraliseDelimiters: 'a computation',
   resolveEfSearch: 'a computation',
   ServedRuns: 'constructed by createServeApp (ServedRuns.open reads a directory)',
+  sessionTrajectory: 'a computation over nodes',
   sleep: 'takes a duration and a signal',
   raceAbort: 'takes a promise and a signal',
   backoffDelay: 'a computation (its policy comes from an owner\'s parsed options)',

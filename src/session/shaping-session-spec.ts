@@ -15,7 +15,7 @@ export const ObjectiveSchema = z.strictObject({
 });
 
 /** How a served run is made: its id, the novelty metric shaping reads, and which middleware wrap the selection. */
-export const ServedRunSpecSchema = z.strictObject({
+export const ShapingSessionSpecSchema = z.strictObject({
   /** The run's id, also its log's file name: letters, digits, `.`, `_` and `-`. */
   id: z
     .string()
@@ -94,9 +94,9 @@ export const ServedRunSpecSchema = z.strictObject({
 });
 
 /** A served run's spec as clients send it. */
-export type ServedRunSpecInput = z.input<typeof ServedRunSpecSchema>;
+export type ShapingSessionSpecInput = z.input<typeof ShapingSessionSpecSchema>;
 /** A served run's spec with the defaults filled in. */
-export type ServedRunSpec = z.output<typeof ServedRunSpecSchema>;
+export type ShapingSessionSpec = z.output<typeof ShapingSessionSpecSchema>;
 
 /**
  * A node's parents as the host keeps them, primary parent first: a list, one id, or none (`null`; a `null` in the
@@ -117,13 +117,13 @@ const nodeFields = {
 };
 
 /** A node as a client sends it to `admit` and `observe`. */
-export const ServedNodeSchema = z.strictObject(nodeFields);
+export const SessionNodeSchema = z.strictObject(nodeFields);
 
 /** A node as a client sends it. */
-export type ServedNode = z.output<typeof ServedNodeSchema>;
+export type SessionNode = z.output<typeof SessionNodeSchema>;
 
 /** An outcome: did the node run and score, its value in the host's units, and optionally that value's direction. */
-export const ServedOutcomeSchema = z.strictObject({
+export const SessionOutcomeSchema = z.strictObject({
   valid: z.boolean(),
   value: z.number().finite().nullable().optional(),
   /** The value's own direction (AIDE's `MetricValue.maximize`): a run without one takes it; a different one is refused. */
@@ -131,22 +131,22 @@ export const ServedOutcomeSchema = z.strictObject({
 });
 
 /** An outcome as a client sends it. */
-export type ServedOutcome = z.output<typeof ServedOutcomeSchema>;
+export type SessionOutcome = z.output<typeof SessionOutcomeSchema>;
 
 /**
  * The body of `observe`: the node and its outcome. A node the run has heard of (admitted or observed) may be named by
  * its `id` alone, so a host that judges novelty at admission and learns fitness later (ShinkaEvolve) reports it then.
  */
-export const ServedObservationSchema = z.strictObject({
+export const SessionObservationSchema = z.strictObject({
   node: z.strictObject({ ...nodeFields, plan: nodeFields.plan.optional(), code: nodeFields.code.optional() }),
-  outcome: ServedOutcomeSchema,
+  outcome: SessionOutcomeSchema,
 });
 
 /** The body of `observe`, parsed. */
-export type ServedObservation = z.output<typeof ServedObservationSchema>;
+export type SessionObservation = z.output<typeof SessionObservationSchema>;
 
 /** The body of `select`: the host's candidates with the values its policy ranks by. */
-export const ServedSelectionRequestSchema = z.strictObject({
+export const SessionSelectionRequestSchema = z.strictObject({
   candidates: z
     .array(
       z.strictObject({
@@ -160,6 +160,3 @@ export const ServedSelectionRequestSchema = z.strictObject({
   /** The range the host normalises values against (AIRA's global min and max); default the candidates' own. */
   valueRange: z.strictObject({ min: z.number().finite(), max: z.number().finite() }).optional(),
 });
-
-/** A client's idempotency key (`Idempotency-Key`): a retried call with the same key on a run is applied once. */
-export const IdempotencyKeySchema = z.string().min(1).max(200);

@@ -1,18 +1,18 @@
 import type { Run } from '../episode/run.js';
 import { segmentEpisodes } from '../episode/segment-episodes.js';
 import type { TrajectoryNode } from '../episode/trajectory-node.js';
-import type { Direction, ServedNode, ServedOutcome } from './served-run-spec.js';
+import type { Direction, SessionNode, SessionOutcome } from './shaping-session-spec.js';
 
 /** A node of a served run as the host reported it: its fields, its arrival order, and its outcome once observed. */
-export interface ServedTrajectoryNode {
-  readonly node: ServedNode;
+export interface SessionTrajectoryNode {
+  readonly node: SessionNode;
   /** 0 for the first node the run heard of (admitted or observed), then 1, 2, ... */
   readonly step: number;
-  readonly outcome?: ServedOutcome;
+  readonly outcome?: SessionOutcome;
 }
 
 /** The host's metric as the run knows it: its direction (null: never said, read as maximised) and name. */
-export interface ServedObjective {
+export interface SessionObjective {
   readonly direction: Direction | null;
   readonly name: string | null;
 }
@@ -24,7 +24,7 @@ export interface ServedObjective {
  * draft. The score is the host's `value` in its own units, with the run's direction (an RMSE task exports as
  * minimised, with its real values), and the metric is named as the run's objective names it (default `value`).
  */
-export function servedTrajectory(runId: string, nodes: Iterable<ServedTrajectoryNode>, objective: ServedObjective = { direction: null, name: null }): Run {
+export function sessionTrajectory(runId: string, nodes: Iterable<SessionTrajectoryNode>, objective: SessionObjective = { direction: null, name: null }): Run {
   const maximize = objective.direction !== 'minimize';
   const observed: TrajectoryNode[] = [];
   for (const { node, step, outcome } of nodes) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { JudgeVerdictSchema } from '../judges/judge-verdict.js';
-import { DirectionSchema, ServedRunSpecSchema } from './served-run-spec.js';
+import { DirectionSchema, ShapingSessionSpecSchema } from './shaping-session-spec.js';
 
 /** What `admit` answers: may the host evaluate the node, and how novel it is. */
-export const ServedAdmissionSchema = z.strictObject({
+export const SessionAdmissionSchema = z.strictObject({
   id: z.string(),
   accepted: z.boolean(),
   /** For a rejected node: propose again from another parent. */
@@ -28,7 +28,7 @@ export const ServedAdmissionSchema = z.strictObject({
 });
 
 /** The knobs a host's policy reads after shaping (`ExplorationSettings`). */
-export const ServedExplorationSchema = z.strictObject({
+export const SessionExplorationSchema = z.strictObject({
   mode: z.enum(['exploit', 'explore']),
   /** Multiplies every novelty bonus's strength. */
   bonusScale: z.number(),
@@ -41,7 +41,7 @@ export const ServedExplorationSchema = z.strictObject({
 });
 
 /** What `select` answers: the shaped values and knobs for the host's own policy, and greedy argmax's pick on them. */
-export const ServedSelectionSchema = z.strictObject({
+export const SessionSelectionSchema = z.strictObject({
   /** Greedy argmax over the shaped values (or `draft` when explore mode asks for one); the host may use its own. */
   action: z.enum(['draft', 'improve', 'debug', 'crossover', 'descend']),
   chosen: z.array(z.string()),
@@ -52,15 +52,15 @@ export const ServedSelectionSchema = z.strictObject({
   values: z.record(z.string(), z.number().nullable()),
   /** Candidates shaping removed (rejected near-duplicates). */
   removed: z.array(z.string()),
-  exploration: ServedExplorationSchema,
+  exploration: SessionExplorationSchema,
   /** Text for the next operator prompt when shaping asks for more exploration. */
   directive: z.string().nullable(),
 });
 
 /** A run's state for a host's memory prompt. */
-export const ServedRunSummarySchema = z.strictObject({
+export const SessionSummarySchema = z.strictObject({
   id: z.string(),
-  spec: ServedRunSpecSchema,
+  spec: ShapingSessionSpecSchema,
   /** The host's metric: its direction (the spec's, else the first an outcome named; null until then) and name. */
   objective: z.strictObject({ direction: DirectionSchema.nullable(), name: z.string().nullable() }),
   admitted: z.number().int(),
@@ -84,34 +84,9 @@ export const ServedRunSummarySchema = z.strictObject({
     .nullable(),
 });
 
-/** What `/health` answers. */
-export const ServeHealthSchema = z.strictObject({
-  /** `degraded` (HTTP 503) when calls cannot be acknowledged: see `storage`. */
-  status: z.enum(['ok', 'degraded']),
-  /** Why calls cannot be acknowledged now (the data directory was removed, the last log write failed), or null. */
-  storage: z.string().nullable(),
-  runs: z.number().int(),
-  /** Runs whose log ended in a torn (never acknowledged) record at start, dropped. */
-  tornTails: z.array(z.string()),
-  /** Logs that could not be replayed whole at start: damaged lines cut out and kept aside, or the file set aside. */
-  recoveries: z.array(
-    z.strictObject({
-      file: z.string(),
-      runId: z.string().nullable(),
-      action: z.enum(['cut', 'set-aside', 'unreadable']),
-      lines: z.array(z.number().int()),
-      keptAt: z.string().nullable(),
-      reason: z.string(),
-    }),
-  ),
-});
-
-/** Every error answer: what is wrong, and for a bad body the field. */
-export const ServeErrorSchema = z.strictObject({ error: z.string(), field: z.string().optional() });
-
-/** What `admit` answers: see `ServedAdmissionSchema`. */
-export type ServedAdmission = z.output<typeof ServedAdmissionSchema>;
-/** What `select` answers: see `ServedSelectionSchema`. */
-export type ServedSelection = z.output<typeof ServedSelectionSchema>;
-/** A run's summary: see `ServedRunSummarySchema`. */
-export type ServedRunSummary = z.output<typeof ServedRunSummarySchema>;
+/** What `admit` answers: see `SessionAdmissionSchema`. */
+export type SessionAdmission = z.output<typeof SessionAdmissionSchema>;
+/** What `select` answers: see `SessionSelectionSchema`. */
+export type SessionSelection = z.output<typeof SessionSelectionSchema>;
+/** A run's summary: see `SessionSummarySchema`. */
+export type SessionSummary = z.output<typeof SessionSummarySchema>;

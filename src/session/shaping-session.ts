@@ -7,32 +7,34 @@ import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js'
 import { descriptorMetrics, type DescriptorMetrics } from '../quality-diversity/descriptor-metrics.js';
 import type { Descriptors } from '../quality-diversity/descriptors.js';
 import { embeddingClusterDescriptors } from '../quality-diversity/embedding-cluster-descriptors.js';
-import { qualityDiversityArchive, type QualityDiversityArchive } from '../quality-diversity/quality-diversity-archive.js';
+import type { QualityDiversityArchive } from '../quality-diversity/quality-diversity-archive.js';
 import { createSeededRandom } from '../random/random-source.js';
 import type { JudgedEpisode } from '../judges/judge.js';
 import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
-import { adaptiveExploration, type AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
-import { noveltyBonus, type NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
-import { noveltyGate } from '../shaping/novelty-gate.js';
+import type { AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
+import type { NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
 import type { NoveltySource } from '../shaping/novelty-source.js';
 import { scorerNoveltySource } from '../shaping/scorer-novelty-source.js';
 import type { SelectionCandidate, Selector } from '../shaping/selector.js';
-import type { SelectorMiddleware } from '../shaping/selector-middleware.js';
 import type { SelectionMadeEvent, ShapingEvents } from '../shaping/shaping-events.js';
 import type { ShapingOutcome } from '../shaping/shaping-node.js';
 import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
-import type { ServedAdmission, ServedRunSummary, ServedSelection } from './served-responses.js';
+import type { SessionAdmission, SessionSummary, SessionSelection } from './session-responses.js';
 import { CallRefusedError } from './call-refused-error.js';
-import type { Direction, ServedNode, ServedObservation, ServedOutcome, ServedRunSpec } from './served-run-spec.js';
-import { servedTrajectory, type ServedTrajectoryNode } from './served-trajectory.js';
+import { shapingMiddleware } from './shaping-middleware.js';
+import { ShapingSessionSpecSchema, type Direction, type SessionNode, type SessionObservation, type SessionOutcome, type ShapingSessionSpec, type ShapingSessionSpecInput } from './shaping-session-spec.js';
+import { parseOptions } from '../options/parse-options.js';
+import { sessionTrajectory, type SessionTrajectoryNode } from './session-trajectory.js';
 
 /**
- * One run a host shapes through `boden serve`: the online scorer, a novelty source on the spec's metric and the
- * spec's middleware wrapped around a greedy stand-in for the host's policy. Calls must come one at a time (the
- * registry queues them), in the order the run log replays them.
+ * One shaped run, whoever drives it (`boden serve` for a Python host, the LangChain middleware, a direct caller): the
+ * online scorer, one novelty source per metric, the spec's middleware (`shapingMiddleware`, in boden's one order)
+ * around a greedy stand-in for the host's policy, the optional rubric judge, descriptors, summary and export. Calls
+ * must come one at a time (the service's registry and the middleware queue them), in the order a log replays them;
+ * an outcome counts once per node, here.
  */
-export class ServedRun {
-  readonly spec: ServedRunSpec;
+export class ShapingSession {
+  readonly spec: ShapingSessionSpec;
   readonly #source: NoveltySource;
   /** One source per scorer metric (the spec's among them): they share the scorer's one score per node. */
   readonly #sources: readonly NoveltySource[];
@@ -52,12 +54,13 @@ export class ServedRun {
   #noveltySum = 0;
   #lastSelection: SelectionMadeEvent | undefined;
   /** Every node the run heard of, by id, in arrival order (for the export). */
-  readonly #nodes = new Map<string, ServedTrajectoryNode>();
+  readonly #nodes = new Map<string, SessionTrajectoryNode>();
   /** The host metric's direction once known (the spec's, else the first outcome's), and what said so. */
   #direction: { readonly direction: Direction; readonly from: string } | undefined;
 
-  /** Builds the run from a parsed spec; throws `InvalidOptionsError` when a metric (the run's or a middleware's) is unknown. */
-  constructor(spec: ServedRunSpec) {
+  /** Builds the run from its spec (checked here); throws `InvalidOptionsError` naming a bad field or an unknown metric. */
+  constructor(input: ShapingSessionSpecInput) {
+    const spec = parseOptions(ShapingSessionSpecSchema, input, 'ShapingSession');
     this.spec = spec;
     const direction = spec.objective?.direction;
     if (direction !== undefined) this.#direction = { direction, from: 'the run spec' };
@@ -75,26 +78,19 @@ export class ServedRun {
     const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
     this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
     this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
-    // The order `boden bench` wraps them in: the gate, the archive, the schedule, the bonus.
-    const middleware: SelectorMiddleware[] = [];
-    if (spec.gate !== undefined) {
-      const { metric, ...gate } = spec.gate;
-      middleware.push(noveltyGate({ source: sourceOf(metric, 'gate.metric'), ...gate }));
-    }
-    if (spec.qd !== undefined) {
-      const { seed, ...archiveOptions } = spec.qd;
-      this.#archive = qualityDiversityArchive({ ...archiveOptions, descriptors: this.#descriptors, random: createSeededRandom(seed) });
-      middleware.push(this.#archive);
-    }
-    if (spec.adaptive !== undefined) {
-      const { metric, ...adaptive } = spec.adaptive;
-      this.#adaptive = adaptiveExploration({ source: sourceOf(metric, 'adaptive.metric'), ...adaptive });
-      middleware.push(this.#adaptive);
-    }
-    if (spec.bonus !== undefined) {
-      this.#bonus = noveltyBonus({ source: this.#source, ...spec.bonus });
-      middleware.push(this.#bonus);
-    }
+    const gate = spec.gate === undefined ? undefined : (({ metric, ...options }) => ({ source: sourceOf(metric, 'gate.metric'), ...options }))(spec.gate);
+    const adaptive = spec.adaptive === undefined ? undefined : (({ metric, ...options }) => ({ source: sourceOf(metric, 'adaptive.metric'), ...options }))(spec.adaptive);
+    const qd = spec.qd === undefined ? undefined : (({ seed, ...options }) => ({ ...options, descriptors: this.#descriptors, random: createSeededRandom(seed) }))(spec.qd);
+    const shaping = shapingMiddleware({
+      ...(gate === undefined ? {} : { gate }),
+      ...(qd === undefined ? {} : { qd }),
+      ...(adaptive === undefined ? {} : { adaptive }),
+      ...(spec.bonus === undefined ? {} : { bonus: { source: this.#source, ...spec.bonus } }),
+    });
+    this.#archive = shaping.archive;
+    this.#adaptive = shaping.adaptive;
+    this.#bonus = shaping.bonus;
+    const { middleware } = shaping;
     this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
     this.#selector.events.on('selection-made', (event) => {
       this.#lastSelection = event;
@@ -107,7 +103,7 @@ export class ServedRun {
   }
 
   /** Scores a new node before the host evaluates it; the gate may reject it (then it must not be evaluated). */
-  async admit(node: ServedNode): Promise<ServedAdmission> {
+  async admit(node: SessionNode): Promise<SessionAdmission> {
     this.#remember(node);
     const admission = await this.#selector.admit(node);
     const assessment = await this.#source.assess(node);
@@ -141,7 +137,7 @@ export class ServedRun {
    * Throws `CallRefusedError` when `observe` could not apply this observation: a node named by its id alone that the
    * run never heard of, or a direction other than the run's. The service checks before logging the call.
    */
-  checkObservation({ node, outcome }: ServedObservation): void {
+  checkObservation({ node, outcome }: SessionObservation): void {
     if ((node.plan === undefined || node.code === undefined) && !this.#nodes.has(node.id)) {
       throw new CallRefusedError(node.plan === undefined ? 'node.plan' : 'node.code', `the run has no node "${node.id}" to report an outcome for: send its plan and code, or admit it first`);
     }
@@ -155,10 +151,12 @@ export class ServedRun {
    * Reports an evaluated node's outcome (its value in the host's units; a node admitted before may be named by its id
    * alone); a valid node joins the run's history. The first outcome of a node counts.
    */
-  async observe(observed: ServedObservation['node'], outcome: ServedOutcome): Promise<void> {
+  async observe(observed: SessionObservation['node'], outcome: SessionOutcome): Promise<void> {
     this.checkObservation({ node: observed, outcome });
+    // A node's first outcome counts, once: a repeated report (a host's retry, a resumed log) changes nothing.
+    if (this.#nodes.get(observed.id)?.outcome !== undefined) return;
     const known = this.#nodes.get(observed.id)?.node;
-    const node: ServedNode = { ...known, ...withoutUndefined(observed), id: observed.id, plan: observed.plan ?? known!.plan, code: observed.code ?? known!.code };
+    const node: SessionNode = { ...known, ...withoutUndefined(observed), id: observed.id, plan: observed.plan ?? known!.plan, code: observed.code ?? known!.code };
     if (outcome.direction !== undefined && this.#direction === undefined) this.#direction = { direction: outcome.direction, from: `the outcome of node "${node.id}"` };
     this.#remember(node, outcome);
     // Shaping reads higher-is-better values: a minimised metric is negated on the way in (the export keeps the host's).
@@ -178,7 +176,7 @@ export class ServedRun {
   }
 
   /** Shapes the host's candidates: their values after the middleware, the exploration knobs and the directive. */
-  async select(request: { candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<ServedSelection> {
+  async select(request: { candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<SessionSelection> {
     const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({ ...candidate, value: this.#higherIsBetter(candidate.value), node: candidate.id }));
     const range = request.valueRange;
     const minimise = this.#direction?.direction === 'minimize';
@@ -200,13 +198,13 @@ export class ServedRun {
     };
   }
 
-  /** The observed nodes cut into episodes, as `boden score` reads them (see `servedTrajectory`), in the host's units. */
+  /** The observed nodes cut into episodes, as `boden score` reads them (see `sessionTrajectory`), in the host's units. */
   trajectory(): Run {
-    return servedTrajectory(this.spec.id, this.#nodes.values(), this.#objective());
+    return sessionTrajectory(this.spec.id, this.#nodes.values(), this.#objective());
   }
 
   /** The host's objective as far as the run knows it (direction null: not known yet, read as higher-is-better). */
-  #objective(): ServedRunSummary['objective'] {
+  #objective(): SessionSummary['objective'] {
     return { direction: this.#direction?.direction ?? null, name: this.spec.objective?.name ?? null };
   }
 
@@ -216,12 +214,12 @@ export class ServedRun {
   }
 
   /** The node's cell under the run's descriptors, with its axes as numbers (`descriptorMetrics`). */
-  #cell(node: ServedNode): ServedAdmission['cell'] {
+  #cell(node: SessionNode): SessionAdmission['cell'] {
     const { key, values, metrics } = this.#metrics.measure(node);
     return { key, values: [...values], metrics: { ...metrics } };
   }
 
-  #qualityDiversity(): ServedRunSummary['qualityDiversity'] {
+  #qualityDiversity(): SessionSummary['qualityDiversity'] {
     const archive = this.#archive;
     if (archive === undefined) return null;
     const cells = archive.cells().map((cell) => ({ ...cell, values: [...cell.values] }));
@@ -229,7 +227,7 @@ export class ServedRun {
   }
 
   /** Keeps a node's latest fields (parents may come with `observe` only) and its first outcome. */
-  #remember(node: ServedNode, outcome?: ServedOutcome): void {
+  #remember(node: SessionNode, outcome?: SessionOutcome): void {
     const known = this.#nodes.get(node.id);
     const parents = node.parents ?? known?.node.parents;
     this.#nodes.set(node.id, {
@@ -240,7 +238,7 @@ export class ServedRun {
   }
 
   /** The run so far, for a host's memory prompt and for monitoring. */
-  summary(): ServedRunSummary {
+  summary(): SessionSummary {
     return {
       id: this.spec.id,
       spec: this.spec,

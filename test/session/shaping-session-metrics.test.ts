@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
-import { ServedRun } from '../../src/serve/served-run.js';
-import { ServedRunSpecSchema, type ServedRunSpecInput } from '../../src/serve/served-run-spec.js';
+import { ShapingSession } from '../../src/session/shaping-session.js';
+import { ShapingSessionSpecSchema, type ShapingSessionSpecInput } from '../../src/session/shaping-session-spec.js';
 
-const runOf = (spec: ServedRunSpecInput) => new ServedRun(ServedRunSpecSchema.parse(spec));
+const runOf = (spec: ShapingSessionSpecInput) => new ShapingSession(ShapingSessionSpecSchema.parse(spec));
 const ridge = (alpha: number) => `from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge(alpha=${alpha})\nmodel.fit(StandardScaler().fit_transform(X), y)\n`;
 
 describe('a served run\'s middleware metrics (#33)', () => {
   it('defaults: the gate reads unique-code, the schedule code-nearest-neighbour, admit answers nearest-neighbour', () => {
-    const spec = ServedRunSpecSchema.parse({ id: 'r', gate: {}, adaptive: {} });
+    const spec = ShapingSessionSpecSchema.parse({ id: 'r', gate: {}, adaptive: {} });
     expect(spec).toMatchObject({ metric: 'nearest-neighbour', gate: { metric: 'unique-code', threshold: 0.01 }, adaptive: { metric: 'code-nearest-neighbour' } });
   });
 
