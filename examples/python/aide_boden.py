@@ -1,16 +1,18 @@
 """Shaping the real AIDE (WecoAI/aideml, written against commit 9643875) with boden: a subclass of AIDE's own `Agent`.
 
-What a user writes: a 3-line script (4 with options), with this file and clients/python/boden_client.py on the path
-and `npx boden serve` running:
+What a user writes: a 3-line script (4 with options), with this file and clients/python (the boden_client package) on
+the path and `npx boden serve` running:
 
     import aide.run, aide_boden
-    aide_boden.configure(run={"objective": {"name": "rmse"}})  # optional: create_run's options, url, run_id
+    aide_boden.configure(run={"objective": {"name": "rmse"}})  # optional: create_run's options, url, token, run_id
     aide.run.Agent = aide_boden.BodenAgent  # the one monkeypatch: aide.run.run() builds its Agent itself
     aide.run.run()                          # AIDE's own loop, reading the `aide` command's key=value arguments
 
 With `aide.Experiment` there is no monkeypatch: `exp.agent = aide_boden.BodenAgent(exp.task_desc, exp.cfg,
-exp.journal)` before `exp.run(steps)`. From the shell, `python3 aide_boden.py data_dir=... goal=...` takes the `aide`
-command's arguments (`BODEN_URL` and `BODEN_RUN` from the environment).
+exp.journal)` before `exp.run(steps)`. From the shell, `python3 aide_boden.py [--url URL] [--token TOKEN] data_dir=...
+goal=...` takes the `aide` command's arguments; boden serve's address is `--url`, else `url=` of `configure` or
+`BodenAgent`, else `BODEN_URL`, else http://127.0.0.1:7878 (the token likewise: `--token`, `token=`, `BODEN_TOKEN`), and
+the run's id `BODEN_RUN` from the environment.
 
 What changes in AIDE's loop (its `step` is untouched):
 - `search_policy` keeps AIDE's drafting and debugging; where AIDE would improve its best node, boden shapes the good
@@ -32,6 +34,7 @@ import os
 import re
 import sys
 from dataclasses import fields
+from typing import Any, Dict, List
 
 try:
     from boden_client import BodenClient, BodenError
@@ -50,7 +53,7 @@ logger = logging.getLogger("aide.boden")
 PINNED = "9643875"
 
 # AIDE's names this file relies on, with the leading parameters each must take (self left out).
-AGENT_METHODS = {
+AGENT_METHODS: Dict[str, List[str]] = {
     "__init__": ["task_desc", "cfg", "journal"],
     "search_policy": [],
     "step": ["exec_callback"],
@@ -82,7 +85,7 @@ def _need(ok: bool, expected: str, found: str) -> None:
 def check_aide(agent=aide.agent.Agent, node=aide.journal.Node, journal=aide.journal.Journal, metric=aide.utils.metric.MetricValue) -> None:
     """Raises AideInterfaceError naming the first of AIDE's names this recipe uses that is missing or changed."""
     for name, params in AGENT_METHODS.items():
-        method = getattr(agent, name, None)
+        method: Any = getattr(agent, name, None)
         _need(callable(method), f"Agent.{name}({', '.join(params)})", f"has no Agent.{name}")
         got = [p for p in inspect.signature(method).parameters][1:]
         _need(got[: len(params)] == params, f"Agent.{name}({', '.join(params)})", f"has Agent.{name}({', '.join(got)})")
@@ -107,7 +110,8 @@ except AideInterfaceError as error:
 
 _OPTIONS = {
     "url": os.environ.get("BODEN_URL", "http://127.0.0.1:7878"),
-    "client": None,  # a BodenClient of your own (token, timeouts); `url` is used otherwise
+    "token": os.environ.get("BODEN_TOKEN"),  # boden serve's token, if it has one
+    "client": None,  # a BodenClient of your own (timeouts, retries); `url` and `token` are used otherwise
     "run_id": os.environ.get("BODEN_RUN"),  # default: aide-<AIDE's exp_name>
     "max_rejections": 3,  # gate rejections before a step gives up its node
     "max_steps_given_up": 3,  # steps in a row without a node before the run stops with an error
@@ -148,7 +152,7 @@ class BodenAgent(aide.agent.Agent):
         check_aide()
         super().__init__(task_desc, cfg, journal)
         options = _merged(_OPTIONS, _checked(boden_options))
-        self.boden = options["client"] or BodenClient(options["url"])
+        self.boden = options["client"] or BodenClient(options["url"], token=options["token"])
         self.boden_run = options["run_id"] or re.sub(r"[^A-Za-z0-9._-]", "-", f"aide-{cfg.exp_name}")
         self._max_rejections, self._max_given_up = options["max_rejections"], options["max_steps_given_up"]
         self._given_up = 0
@@ -166,8 +170,8 @@ class BodenAgent(aide.agent.Agent):
             self._prompt_notes["Exploration directive"] = shaped["directive"]
         if shaped["exploration"]["preferDraft"]:
             return None
-        values = shaped["values"]  # higher is better whatever the metric's direction
-        return max(good, key=lambda n: values.get(n.id) if values.get(n.id) is not None else -math.inf)
+        values = {key: -math.inf if value is None else value for key, value in shaped["values"].items()}  # higher is better whatever the metric's direction
+        return max(good, key=lambda n: values.get(n.id, -math.inf))
 
     def step(self, exec_callback):
         try:
@@ -239,6 +243,15 @@ def _stop_interpreter() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    # boden's own options come out of the command line; the rest are the `aide` command's key=value arguments.
+    _parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    _parser.add_argument("--url", help="boden serve's address (default: BODEN_URL, else http://127.0.0.1:7878)")
+    _parser.add_argument("--token", help="boden serve's token, if it has one (default: BODEN_TOKEN)")
+    _known, _rest = _parser.parse_known_args()
+    sys.argv = sys.argv[:1] + _rest
+    configure(**{name: value for name, value in (("url", _known.url), ("token", _known.token)) if value is not None})
     aide.run.Agent = BodenAgent
     try:
         aide.run.run()

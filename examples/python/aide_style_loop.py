@@ -63,7 +63,7 @@ class Agent:
         if len(drafts) < self.num_drafts:
             return None
         good = [node for node in self.journal if not node.is_buggy]
-        return max(good, key=lambda node: node.metric) if good else None
+        return max(good, key=lambda node: float("-inf") if node.metric is None else node.metric) if good else None
 
     def propose(self, parent: Optional[Node]) -> Node:
         """The "LLM": mostly its favourite family, another one when a directive asks for a new idea."""
@@ -119,8 +119,8 @@ class ShapedAgent(Agent):
         self.directive = shaped["directive"]
         if shaped["exploration"]["preferDraft"]:
             return None
-        values = shaped["values"]
-        return max(good, key=lambda node: values.get(node.id) if values.get(node.id) is not None else float("-inf"))
+        values = {node_id: float("-inf") if value is None else value for node_id, value in shaped["values"].items()}
+        return max(good, key=lambda node: values.get(node.id, float("-inf")))
 
     def step(self) -> None:
         parent = self.search_policy()
@@ -139,13 +139,13 @@ class ShapedAgent(Agent):
 
 
 def best(agent: Agent) -> float:
-    return max((node.metric for node in agent.journal if not node.is_buggy), default=float("nan"))
+    return max((node.metric for node in agent.journal if not node.is_buggy and node.metric is not None), default=float("nan"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"))
-    parser.add_argument("--token", default=os.environ.get("BODEN_TOKEN"))
+    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), help="boden serve's address (default: BODEN_URL, else http://127.0.0.1:7878)")
+    parser.add_argument("--token", default=os.environ.get("BODEN_TOKEN"), help="boden serve's token, if it has one (default: BODEN_TOKEN)")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--run-id", default=None)

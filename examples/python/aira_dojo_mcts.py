@@ -20,7 +20,7 @@ with its parent's id (the root is dojo's virtual root: its children have none), 
 dojo itself, `debug_cycle` makes nodes too: admit and observe those the same way.
 
     npx boden serve &
-    python3 examples/python/aira_dojo_mcts.py --steps 40
+    python3 examples/python/aira_dojo_mcts.py --steps 40     # --url (or BODEN_URL) for another address
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
-from boden_client import BodenClient, BodenError  # noqa: E402
+from boden_client import BodenClient, BodenError, ValueRange  # noqa: E402
 
 FAMILIES = {
     "rings": ("Concentric rings of circles, radii fitted to the gaps.", "centers = ring_layout(26, radius={x})", 1.9),
@@ -106,7 +106,7 @@ class Mcts:
         children = node.children
         if self.boden is None:
             return {child.id: uct_value(child.mean or 0.0, child.visits, node.visits, self.uct_c, self.global_max_q_val, self.global_min_q_val) for child in children}
-        value_range = {"min": self.global_min_q_val, "max": self.global_max_q_val} if self.global_max_q_val >= self.global_min_q_val else None
+        value_range: Optional[ValueRange] = {"min": self.global_min_q_val, "max": self.global_max_q_val} if self.global_max_q_val >= self.global_min_q_val else None
         shaped = self.boden.select(self.run_id, [{"id": child.id, "value": child.mean, "visits": child.visits, "children": len(child.children)} for child in children], value_range=value_range)
         scale = shaped["exploration"]["explorationScale"]
         return {child.id: shaped_uct_value(shaped["values"].get(child.id) or 0.0, child.visits, node.visits, self.uct_c, scale) for child in children}
@@ -158,11 +158,12 @@ class Mcts:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"))
+    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), help="boden serve's address (default: BODEN_URL, else http://127.0.0.1:7878)")
+    parser.add_argument("--token", default=os.environ.get("BODEN_TOKEN"), help="boden serve's token, if it has one (default: BODEN_TOKEN)")
     parser.add_argument("--steps", type=int, default=40, help="nodes to run (dojo's step limit)")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
-    boden = BodenClient(arguments.url, token=os.environ.get("BODEN_TOKEN"))
+    boden = BodenClient(arguments.url, token=arguments.token)
     run_id = f"aira-mcts-{arguments.seed}"
     boden.create_run(run_id, bonus={"strength": 0.5, "decay": "none"}, adaptive={"patience": 4}, objective={"direction": "maximize", "name": "sum_of_radii"})
     plain, shaped = Mcts(arguments.seed), Mcts(arguments.seed, boden, run_id)

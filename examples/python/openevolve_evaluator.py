@@ -12,9 +12,10 @@ OpenEvolve loads, after your own `evaluate` (and `evaluate_stage1/2/3`, if you h
       feature_dimensions: ["boden_drift", "boden_family"]   # or keep your own; boden's are optional
       feature_bins: 10                                     # >= the number of families + 1 (see boden_family)
 
-Copy this file and `clients/python/boden_client.py` next to your evaluator file (OpenEvolve puts that folder on
-`sys.path`, evaluator.py:73-77), or put both folders on `PYTHONPATH`; start `npx boden serve` (`BODEN_URL` names
-another address). `install` wraps every evaluation function the file defines, as OpenEvolve calls them: `evaluate` when
+Copy this file and the `clients/python/boden_client` folder next to your evaluator file (OpenEvolve puts that folder
+on `sys.path`, evaluator.py:73-77), or put `examples/python` and `clients/python` on `PYTHONPATH` (or `pip install
+./clients/python`); start `npx boden serve` (another address: `BodenEvaluator(url=...)`, else `BODEN_URL`; a token:
+`token=...`, else `BODEN_TOKEN`). `install` wraps every evaluation function the file defines, as OpenEvolve calls them: `evaluate` when
 `evaluator.cascade_evaluation` is off or there is no `evaluate_stage1` (evaluator.py:163-168, 388-389), else
 `evaluate_stage1`, then `evaluate_stage2` and `evaluate_stage3` while the merged metrics pass `cascade_thresholds`
 (evaluator.py:360-535; `cascade_evaluation: true` is OpenEvolve's default, config.py:385). A function may return a
@@ -70,11 +71,12 @@ OpenEvolve evaluates in a process pool and re-executes the evaluator file for ev
 process. This file also runs on its own with a stand-in evaluator:
 
     npx boden serve &
-    python3 examples/python/openevolve_evaluator.py
+    python3 examples/python/openevolve_evaluator.py          # --url (or BODEN_URL) for another address
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import collections
 import hashlib
@@ -86,10 +88,11 @@ import sys
 import tempfile
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from types import FrameType
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
-from boden_client import BodenClient, BodenError  # noqa: E402
+from boden_client import Admission, BodenClient, BodenError, GateOptions  # noqa: E402
 
 __all__ = ["BodenEvaluator", "OpenEvolveInterfaceError", "check_openevolve_interface", "DEFAULT_FAMILIES"]
 
@@ -179,7 +182,7 @@ def _openevolve_context(program_path: str, interface: Optional[_Interface]) -> O
     frames = list(sys._current_frames().values())
     loops = []
     for top in frames:
-        frame = top
+        frame: Optional[FrameType] = top
         while frame is not None:
             if frame.f_code.co_name in ("_run_once", "run_forever", "run_until_complete"):
                 loop = frame.f_locals.get("self")
@@ -189,7 +192,7 @@ def _openevolve_context(program_path: str, interface: Optional[_Interface]) -> O
     found = None
     for loop in loops:
         for task in list(asyncio.all_tasks(loop)):
-            coroutine = task.get_coro()
+            coroutine: Any = task.get_coro()
             while coroutine is not None and found is None:
                 frame = getattr(coroutine, "cr_frame", None)
                 if frame is not None and frame.f_code is interface.evaluate_program and frame.f_locals.get("temp_file_path") == program_path:
@@ -225,12 +228,12 @@ def _evolve_block(code: str) -> str:
     return match.group(1) if match else code
 
 
-def _identifier_counts(code: str) -> collections.Counter:
+def _identifier_counts(code: str) -> collections.Counter[str]:
     without_comments = re.sub(r"#[^\n]*", " ", _evolve_block(code))
     return collections.Counter(token.lower() for token in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", without_comments))
 
 
-def _drift(code: str, reference: collections.Counter) -> float:
+def _drift(code: str, reference: collections.Counter[str]) -> float:
     counts = _identifier_counts(code)
     dot = sum(count * reference.get(token, 0) for token, count in counts.items())
     norm = math.sqrt(sum(c * c for c in counts.values())) * math.sqrt(sum(c * c for c in reference.values()))
@@ -247,13 +250,13 @@ class _Program:
 
     context: _Context
     code: str
-    admission: Dict[str, Any]
+    admission: Admission
     descriptors: Dict[str, float]
     merged: Dict[str, float] = field(default_factory=dict)
 
 
 # Per process, shared by every execution of the evaluator file (OpenEvolve re-executes it per cascade evaluation).
-_runs_ready: set = set()
+_runs_ready: Set[str] = set()
 _programs: Dict[Tuple[str, str], _Program] = {}
 _lock = threading.Lock()
 _inside = threading.local()
@@ -269,26 +272,30 @@ class BodenEvaluator:
         dimensions: Sequence[str] = DIMENSIONS,
         initial_program: Optional[str] = None,
         families: Sequence[Tuple[str, str]] = DEFAULT_FAMILIES,
-        gate: Optional[Dict[str, Any]] = None,
+        gate: Optional[GateOptions] = None,
         own_dimensions: Sequence[str] = (),
         shape_score: bool = False,
         strength: float = 0.1,
         gated_score: float = 0.0,
         require_openevolve: bool = True,
+        url: Optional[str] = None,
+        token: Optional[str] = None,
     ) -> None:
         unknown = [name for name in dimensions if name not in DIMENSIONS]
         if unknown:
             raise ValueError(f"BodenEvaluator: unknown dimension {unknown[0]!r} (known: {', '.join(DIMENSIONS)})")
         self.interface = check_openevolve_interface() if require_openevolve else None
         self.run_id = run_id
-        self.client = client or BodenClient(os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), token=os.environ.get("BODEN_TOKEN"))
+        if client is not None and (url is not None or token is not None):
+            raise ValueError("BodenEvaluator: pass client or url/token, not both (a client has its own address and token)")
+        self.client = client or BodenClient(url if url is not None else os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), token=token if token is not None else os.environ.get("BODEN_TOKEN"))
         self.dimensions = list(dimensions)
         self.families = [(name, re.compile(pattern, re.I)) for name, pattern in families]
-        self.gate = {} if gate is None else gate
+        self.gate: GateOptions = {} if gate is None else gate
         self.own_dimensions = set(own_dimensions)
         self.shape_score, self.strength, self.gated_score = shape_score, strength, gated_score
         self.initial_program = initial_program
-        self._reference: Optional[collections.Counter] = None
+        self._reference: Optional[collections.Counter[str]] = None
         self._stages: Dict[str, Callable[[str], Any]] = {}
 
     # -- wiring -------------------------------------------------------------------------------------------------
@@ -378,7 +385,7 @@ class BodenEvaluator:
             merged = {**program.merged, **{k: float(v) for k, v in {**own, **added}.items() if _numeric(v) and k != "error"}}
             score = merged.get("combined_score")
             valid = _numeric(score) and "error" not in own and own.get("timeout") is not True
-            self._observe(key, program, valid=valid, value=float(score) if valid else None)
+            self._observe(key, program, valid=valid, value=score if valid else None)
         if self.shape_score and _numeric(added.get("combined_score", own.get("combined_score"))):
             added["combined_score"] = float(added.get("combined_score", own.get("combined_score"))) + self.strength * (program.admission.get("novelty") or 0.0)
         return self._join(kind, {**own, **added}, artifacts)
@@ -425,7 +432,7 @@ class BodenEvaluator:
 
     def _gated(self, program: _Program, name: str) -> Any:
         admission = program.admission
-        nearest = (admission.get("nearest") or [None])[0]
+        nearest = admission["nearest"][0] if admission.get("nearest") else None
         reason = admission.get("reason") or "a re-proposal of an earlier program"
         if name in ("evaluate", "evaluate_stage1"):
             logger.info("boden: program %s not evaluated (%s%s)", program.context.program_id, reason, f", like {nearest}" if nearest else "")
@@ -441,7 +448,7 @@ class BodenEvaluator:
         raise TypeError(f"an OpenEvolve evaluator returns a dict or an EvaluationResult, not {type(result).__name__}")
 
     def _join(self, kind: str, metrics: Dict[str, Any], artifacts: Dict[str, Any]) -> Any:
-        if kind == "result":
+        if kind == "result" and self.interface is not None:
             return self.interface.evaluation_result(metrics=metrics, artifacts=artifacts)
         return metrics
 
@@ -469,7 +476,11 @@ PROGRAMS = [
 
 
 def main() -> None:
-    client = BodenClient(os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), token=os.environ.get("BODEN_TOKEN"))
+    parser = argparse.ArgumentParser(description="Runs BodenEvaluator around a stand-in evaluator on a few programs.")
+    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), help="boden serve's address (default: BODEN_URL, else http://127.0.0.1:7878)")
+    parser.add_argument("--token", default=os.environ.get("BODEN_TOKEN"), help="boden serve's token, if it has one (default: BODEN_TOKEN)")
+    arguments = parser.parse_args()
+    client = BodenClient(arguments.url, token=arguments.token)
     with tempfile.TemporaryDirectory() as folder:
         seed = os.path.join(folder, "initial_program.py")
         with open(seed, "w", encoding="utf-8") as handle:

@@ -6,7 +6,7 @@ accept it (rejection sampling against near-duplicates). `BodenNoveltyJudge` answ
 
     from shinka.core import ShinkaEvolveRunner
     runner = ShinkaEvolveRunner(evo_config=..., job_config=..., db_config=...)
-    judge = BodenNoveltyJudge.attach(runner, BodenClient(), run_id="shinka-run", threshold=0.05)
+    judge = BodenNoveltyJudge.attach(runner, run_id="shinka-run", threshold=0.05)  # url=... (else BODEN_URL) or client=...
     runner.run()
     judge.finish(runner)  # the outcomes of the last programs, then `boden score` the run's export
 
@@ -30,11 +30,12 @@ What it does, and why:
 This file also runs on its own, with stand-ins for ShinkaEvolve's Program and database:
 
     npx boden serve &
-    python3 examples/python/shinka_novelty_judge.py
+    python3 examples/python/shinka_novelty_judge.py          # --url (or BODEN_URL) for another address
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import inspect
 import os
@@ -102,10 +103,25 @@ class BodenNoveltyJudge:
     """ShinkaEvolve's novelty-judge interface over a boden run with a gate; reports Shinka's stored programs as
     outcomes. `max_novelty_attempts` must be the runner's (`attach` reads it)."""
 
-    def __init__(self, client: BodenClient, run_id: str, max_novelty_attempts: int = 3, threshold: float = 0.05, gate_metric: str = "code-nearest-neighbour") -> None:
+    def __init__(
+        self,
+        client: Optional[BodenClient] = None,
+        run_id: Optional[str] = None,
+        max_novelty_attempts: int = 3,
+        threshold: float = 0.05,
+        gate_metric: str = "code-nearest-neighbour",
+        url: Optional[str] = None,
+        token: Optional[str] = None,
+    ) -> None:
+        """`client`, or else a client of `url` (default `BODEN_URL`, else http://127.0.0.1:7878) with `token` (default
+        `BODEN_TOKEN`); `run_id` is required."""
         if max_novelty_attempts < 1:
             raise ValueError(f"max_novelty_attempts must be at least 1, not {max_novelty_attempts}")
-        self.client = client
+        if run_id is None:
+            raise ValueError("BodenNoveltyJudge: run_id is required (the boden run this judge's programs go to)")
+        if client is not None and (url is not None or token is not None):
+            raise ValueError("BodenNoveltyJudge: pass client or url/token, not both (a client has its own address and token)")
+        self.client = client or BodenClient(url if url is not None else os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), token=token if token is not None else os.environ.get("BODEN_TOKEN"))
         self.run_id = run_id
         self.max_novelty_attempts = max_novelty_attempts
         self.gate_metric = gate_metric
@@ -119,15 +135,16 @@ class BodenNoveltyJudge:
         try:
             # Shinka compares code embeddings, and the proposal's name and description do not reach the judge: the
             # gate reads the code alone.
-            client.create_run(run_id, gate={"metric": gate_metric, "threshold": threshold, "maxResamples": 0}, objective={"direction": "maximize", "name": "combined_score"})
+            self.client.create_run(run_id, gate={"metric": gate_metric, "threshold": threshold, "maxResamples": 0}, objective={"direction": "maximize", "name": "combined_score"})
         except BodenError as error:
             if error.status != 409:  # a run of that name exists: join it (several workers share one run)
                 raise
 
     @classmethod
-    def attach(cls, runner: Any, client: BodenClient, run_id: str, **options: Any) -> "BodenNoveltyJudge":
+    def attach(cls, runner: Any, client: Optional[BodenClient] = None, run_id: Optional[str] = None, **options: Any) -> "BodenNoveltyJudge":
         """Checks Shinka's interface, makes a judge with the runner's `max_novelty_attempts` and installs it as
-        `runner.novelty_judge` (the runner keeps a judge assigned after construction)."""
+        `runner.novelty_judge` (the runner keeps a judge assigned after construction). `options` are the judge's
+        (`threshold`, `gate_metric`, `url`, `token`)."""
         check_shinka_interface(runner)
         judge = cls(client, run_id, max_novelty_attempts=runner.evo_config.max_novelty_attempts, **options)
         runner.novelty_judge = judge
@@ -351,7 +368,11 @@ async def demo(client: BodenClient, run_id: str) -> None:
 
 
 def main() -> None:
-    client = BodenClient(os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), token=os.environ.get("BODEN_TOKEN"))
+    parser = argparse.ArgumentParser(description="Runs BodenNoveltyJudge on a few generations of stand-in proposals.")
+    parser.add_argument("--url", default=os.environ.get("BODEN_URL", "http://127.0.0.1:7878"), help="boden serve's address (default: BODEN_URL, else http://127.0.0.1:7878)")
+    parser.add_argument("--token", default=os.environ.get("BODEN_TOKEN"), help="boden serve's token, if it has one (default: BODEN_TOKEN)")
+    arguments = parser.parse_args()
+    client = BodenClient(arguments.url, token=arguments.token)
     asyncio.run(demo(client, os.environ.get("BODEN_RUN", f"shinka-demo-{uuid.uuid4().hex[:6]}")))
 
 
