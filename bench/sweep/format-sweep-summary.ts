@@ -1,5 +1,6 @@
 import { formatNumber, formatTextTable, type TextColumn } from 'boden/cli';
 import type { SweepSummaryRow } from './summarize-sweep.js';
+import { verdictSentences } from './verdict-sentences.js';
 
 /** The two halves of the summary table: the search's outcome, and how the search went (split so neither scrolls). */
 export type SweepSummaryPart = 'outcome' | 'search';
@@ -75,11 +76,16 @@ export const sweepSummaryLegend: readonly string[] = [
   'evals: pipelines or programs evaluated per run; buggy: the share of episodes that crashed or were refused (work budget); bonus changed @ weight: the share of contested choices (improve, cross over or descend among two or more valued candidates) the novelty bonus changed against the same policy without it, and its weight at the end of a run (shift-<share> arms tune it to that share); search ms and overhead ×: search time without evaluation, and its ratio to unshaped.',
 ];
 
-/** The summary as two plain-text tables (outcome, then how the search went), with the legend under them. */
-export function formatSweepSummary(rows: readonly SweepSummaryRow[]): string {
+/**
+ * The summary as text: the verdicts (one sentence per compared arm), the `provenance` lines if given, then two
+ * plain-text tables (outcome, then how the search went) with the legend under them.
+ */
+export function formatSweepSummary(rows: readonly SweepSummaryRow[], provenance: readonly string[] = []): string {
   const tables = (['outcome', 'search'] as const).map((part) => {
     const { columns, cells } = sweepSummaryTable(rows, part);
     return formatTextTable(columns, cells);
   });
-  return `${tables.join('\n\n')}\n\n${sweepSummaryLegend.join('\n')}`;
+  // Verdicts first: a reader who stops after the first lines has the answer, the tables say how it was reached.
+  const blocks = [verdictSentences(rows).join('\n'), ...(provenance.length === 0 ? [] : [provenance.join('\n')]), ...tables];
+  return `${blocks.join('\n\n')}\n\n${sweepSummaryLegend.join('\n')}`;
 }

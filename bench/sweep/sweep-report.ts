@@ -11,6 +11,7 @@ import { armName, parseArmName } from '../runner/bench-policy.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { sweepSummaryLegend, sweepSummaryTable } from './format-sweep-summary.js';
 import { finalImpactOf, type SweepSummaryRow } from './summarize-sweep.js';
+import { verdictSentences } from './verdict-sentences.js';
 
 /** What the report is built from: the runs, their summary and how the sweep was made. */
 export interface SweepReportInput {
@@ -90,15 +91,18 @@ function cellCharts(records: readonly BenchRunRecord[], task: string, policy: st
 }
 
 /**
- * The sweep's report as a document: the summary table, then per task and policy the best-so-far impact and the
- * P-creativity per episode per arm (the paper's Figure 2) and the final-impact distributions, and at the end final
- * impact against bonus strength (arms without a schedule) per task and policy.
+ * The sweep's report as a document: the verdicts (one sentence per compared arm), the summary table, then per task
+ * and policy the best-so-far impact and the P-creativity per episode per arm (the paper's Figure 2) and the
+ * final-impact distributions, and at the end final impact against bonus strength (arms without a schedule) per task
+ * and policy.
  */
 export function buildSweepReport(input: SweepReportInput): ReportDocument {
   const { records, rows } = input;
   const outcome = sweepSummaryTable(rows, 'outcome');
   const search = sweepSummaryTable(rows, 'search');
   const sections: ReportSection[] = [
+    // First, so the page opens with the answer; the tables and charts below say how it was reached.
+    { heading: 'Verdicts', paragraphs: verdictSentences(rows) },
     {
       heading: 'Summary',
       paragraphs: [

@@ -5,6 +5,7 @@ import type { SweepResult } from './run-sweep.js';
 import { medalCaveats } from './medal-caveats.js';
 import { buildSweepReport } from './sweep-report.js';
 import { summarizeSweep, type SweepSummaryRow } from './summarize-sweep.js';
+import { verdictSentences } from './verdict-sentences.js';
 
 /** The files `writeSweepOutputs` wrote and the summary it computed. */
 export interface SweepOutputs {
@@ -14,7 +15,7 @@ export interface SweepOutputs {
 }
 
 /**
- * Writes `summary.txt` (the table, the commands and the wall time), `summary.json` and `report.html` (one
+ * Writes `summary.txt` (the verdicts, the commands and the wall time, the table), `summary.json` and `report.html` (one
  * self-contained file with inline SVG charts) into the sweep's directory, each atomically.
  */
 export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutputs> {
@@ -29,11 +30,11 @@ export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutpu
     ),
     `wall time over all sessions: ${wallSeconds.toFixed(0)} s`,
   ].join('\n');
-  const summaryText = `${header}\n\n${table}\n`;
+  const summaryText = `${[formatSweepSummary(rows, header.split('\n')), ...caveats].join('\n')}\n`;
   const textPath = join(result.options.out, 'summary.txt');
   const jsonPath = join(result.options.out, 'summary.json');
   await writeFileAtomic(textPath, summaryText);
-  await writeFileAtomic(jsonPath, `${JSON.stringify({ options: result.options, sessions: result.sessions, rows }, null, 2)}\n`);
+  await writeFileAtomic(jsonPath, `${JSON.stringify({ options: result.options, sessions: result.sessions, verdicts: verdictSentences(rows), rows }, null, 2)}\n`);
   const reportPath = join(result.options.out, 'report.html');
   const report = buildSweepReport({ records: result.records, rows, provenance: [...header.split('\n'), ...caveats], generatedAt: new Date().toISOString() });
   await writeReportFile(reportPath, await renderReportHtml(report));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSweep } from '../../../bench/sweep/run-sweep.js';
 import { SweepResultsError } from '../../../bench/sweep/sweep-results-error.js';
+import { verdictSentences } from '../../../bench/sweep/verdict-sentences.js';
 import { writeSweepOutputs } from '../../../bench/sweep/write-sweep-outputs.js';
 import { BenchRunRecordSchema } from '../../../bench/runner/index.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
@@ -27,8 +28,17 @@ describe('runSweep', () => {
     const outputs = await writeSweepOutputs(result);
     expect(outputs.rows.map((row) => row.arm)).toEqual(['unshaped', 'adaptive']);
     expect(outputs.table).toMatch(/boston +aide +adaptive +2 /);
-    expect(await readFile(join(out, 'summary.txt'), 'utf8')).toContain('wall time over all sessions');
+    // The verdict comes first: in the terminal, in summary.txt (before the sessions) and in summary.json.
+    const [verdict] = verdictSentences(outputs.rows);
+    expect(verdict).toMatch(/^(adaptive (beats|loses to) unshaped on boston under aide by .* 2 seeds\)|no difference we can tell from 2 seeds: adaptive against unshaped on boston under aide, )/);
+    expect(outputs.table.startsWith(`${verdict}\n\ntask `)).toBe(true);
+    const summaryText = await readFile(join(out, 'summary.txt'), 'utf8');
+    expect(summaryText.startsWith(`${verdict}\n\nboden bench: 4 runs`)).toBe(true);
+    expect(summaryText).toContain('wall time over all sessions');
+    expect(JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')).verdicts).toEqual([verdict]);
     const html = await readFile(join(out, 'report.html'), 'utf8');
+    expect(html.indexOf('<h2>Verdicts</h2>')).toBeGreaterThan(0);
+    expect(html.indexOf('<h2>Verdicts</h2>')).toBeLessThan(html.indexOf('<h2>Summary</h2>'));
     // Summary table, then three charts for boston · aide; no impact-vs-strength chart, as both arms have strength 0.
     expect(html.match(/<svg/g)).toHaveLength(3);
     expect(html).not.toContain('Impact against bonus strength');
