@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { createSeededRandom } from 'boden';
 import { crossValidationFolds, trainingRows } from './env/cross-validation-folds.js';
-import { fitPredictPipeline } from './env/fit-predict-pipeline.js';
+import { fitPredictPipeline } from './env/pipeline/fit-predict-pipeline.js';
 import { estimateFoldSeconds, fitWorkSeconds, foldWork, type FoldShape, type WorkTerm } from './env/fit-work.js';
 import { loadWasmLibraries } from './env/models/wasm-libraries.js';
 import { samplePipelineConfig } from './env/sample-pipeline-config.js';

@@ -33,12 +33,12 @@ import {
   type StrategicCount,
 } from './agents/agent-behaviour.js';
 import { classifyChange } from './agents/classify-change.js';
-import { recordedBehaviourReport } from './agents/recorded-behaviour-report.js';
+import { recordedBehaviourReport } from './code/recorded-behaviour-report.js';
 import { canonicalConfigKey, parsePipelineConfig } from './env/canonical-config.js';
 import { renderPipelineCode } from './env/render-code.js';
 import { renderPipelinePlan } from './env/render-plan.js';
 import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-record.js';
-import { loadBenchTaskCard, type BenchTaskCard } from './tasks/bench-task-card.js';
+import { loadBenchTaskCard, type BenchTaskCard } from './cards/bench-task-card.js';
 import { machineLine } from './support/bench-measurements.js';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));

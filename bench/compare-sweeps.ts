@@ -15,7 +15,7 @@ import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-re
 import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
 import { benchPolicies } from './runner/bench-policy.js';
 import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
-import { loadBenchTaskCard } from './tasks/bench-task-card.js';
+import { loadBenchTaskCard } from './cards/bench-task-card.js';
 
 const directories = process.argv.slice(2);
 if (directories.length === 0) fail('give one or more sweep directories (each with runs.jsonl or runs.jsonl.gz)');

@@ -5,7 +5,7 @@ import { parsePipelineConfig } from '../env/canonical-config.js';
 import { familiesFor } from '../env/pipeline-space.js';
 import { searchPolicies } from '../runner/bench-policy.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
-import { BenchTaskCardSchema, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { BenchTaskCardSchema, type BenchTaskCard } from '../cards/bench-task-card.js';
 
 /** Quantiles of the unshaped runs' best-of-budget scores the medals are set to: a medal means beating most of them. */
 export const runMedalQuantiles = { bronze: 0.8, silver: 0.9, gold: 0.95 };

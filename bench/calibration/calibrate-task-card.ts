@@ -6,7 +6,7 @@ import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor, offeredFeatureEngineering } from '../env/pipeline-space.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../env/sample-pipeline-config.js';
 import type { BenchTask } from '../tasks/bench-task.js';
-import { BenchTaskCardSchema, benchTaskCardVersion, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { BenchTaskCardSchema, benchTaskCardVersion, type BenchTaskCard } from '../cards/bench-task-card.js';
 
 /** Quantiles of the calibration search's valid scores that its placeholder medals take (`calibrateCardMedals` replaces them). */
 export const searchMedalQuantiles = { bronze: 0.8, silver: 0.9, gold: 0.97 };

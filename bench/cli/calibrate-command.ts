@@ -7,7 +7,7 @@ import { calibrateCardMedals, runMedalQuantiles } from '../calibration/calibrate
 import { calibrateTaskCard, searchMedalQuantiles } from '../calibration/calibrate-task-card.js';
 import { createBenchEvaluator, defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
-import { loadBenchTaskCard, readBenchTaskCard, readBenchTaskDefinition, taskCardDirectory, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { loadBenchTaskCard, readBenchTaskCard, readBenchTaskDefinition, taskCardDirectory, type BenchTaskCard } from '../cards/bench-task-card.js';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { benchTaskNames, benchTasks } from '../tasks/task-definitions.js';
 

@@ -6,7 +6,7 @@ import type { PackingTaskCard } from '../packing/packing-task-card.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import type { BenchArm, BenchPolicy } from '../runner/bench-policy.js';
 import { createPythonSandbox, type PythonSandbox } from '../sandbox/index.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import { createCodeAgent } from './code-agent.js';
 import type { CodeTask, ProgramRunner } from './code-task.js';
 import { createPackingCodeTask } from './packing-code-task.js';

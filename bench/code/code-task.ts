@@ -1,5 +1,5 @@
 import type { ImpactReference } from 'boden';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
 
 /** A program an agent wrote: the plan it stated and the whole Python program. */

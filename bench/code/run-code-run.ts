@@ -5,7 +5,7 @@ import { benchRunShape } from '../runner/bench-run-options.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runAgentSearch } from '../runner/run-agent-search.js';
 import { agentSeedOf, runRecordOf } from '../runner/run-bench-run.js';
-import { medalFor } from '../tasks/bench-task-card.js';
+import { medalFor } from '../cards/bench-task-card.js';
 import type { BenchArm, BenchPolicy } from '../runner/bench-policy.js';
 import type { CodeAgent } from './code-agent.js';
 import type { CodeSolution, CodeTask, ProgramRunner } from './code-task.js';

@@ -5,7 +5,7 @@ import type { PackingProgram } from '../packing/packing-program.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
 import { createSimulatedPackingAgent } from '../packing/simulated-packing-agent.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import type { ScriptedWriter, ScriptedWriterFactory } from './scripted-model.js';
 import { renderTabularPython } from './tabular-python.js';
 

@@ -24,7 +24,7 @@ import type { PipelineConfig } from '../env/pipeline-config.js';
 import { familiesFor, offeredFeatureEngineering } from '../env/pipeline-space.js';
 import { samplePipelineConfig } from '../env/sample-pipeline-config.js';
 import { stableJson } from '../env/stable-json.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import type { CodeOutcome, ProgramRunner } from './code-task.js';
 import { createTabularCodeTask } from './tabular-code-task.js';
 import { renderTabularPython } from './tabular-python.js';
@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   const [{ createBenchEvaluator }, { createEvaluationPool }, { loadBenchTaskCard, loadBenchTaskCards }, { createPythonSandbox, findPython }] = await Promise.all([
     import('../env/bench-evaluator.js'),
     import('../env/evaluation-pool.js'),
-    import('../tasks/bench-task-card.js'),
+    import('../cards/bench-task-card.js'),
     import('../sandbox/index.js'),
   ]);
   if (values['from-json'] !== undefined) {

@@ -18,8 +18,8 @@ export const EvaluationPoolOptionsSchema = z.strictObject({
    * `workBudgetSeconds`), which does not depend on the machine's load; this only catches a pipeline that hangs.
    */
   timeoutMs: z.number().int().min(1).default(600_000),
-  /** Worker entry module (tests pass a fixture that adds faults); defaults to `evaluation-worker.ts`. */
-  workerUrl: z.instanceof(URL).default(() => new URL('./evaluation-worker.ts', import.meta.url)),
+  /** Worker entry module (tests pass a fixture that adds faults); defaults to `pipeline/evaluation-worker.ts`. */
+  workerUrl: z.instanceof(URL).default(() => new URL('./pipeline/evaluation-worker.ts', import.meta.url)),
   /** V8 heap limit of each worker, so a runaway pipeline kills its worker, not the host. */
   memoryLimitMb: z.number().int().min(64).default(1024),
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidFieldError, readJsonFile } from 'boden';
-import { MedalsSchema } from '../tasks/bench-task-card.js';
+import { MedalsSchema } from '../cards/bench-task-card.js';
 
 /** The name of the circle-packing task in sweeps and records. */
 export const packingTaskName = 'circle-packing-26';

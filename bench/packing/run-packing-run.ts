@@ -4,7 +4,7 @@ import { benchRunShape } from '../runner/bench-run-options.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runAgentSearch } from '../runner/run-agent-search.js';
 import { agentSeedOf, runRecordOf } from '../runner/run-bench-run.js';
-import { medalFor } from '../tasks/bench-task-card.js';
+import { medalFor } from '../cards/bench-task-card.js';
 import { createSimulatedPackingAgent } from './simulated-packing-agent.js';
 import { packingDescriptors } from './packing-descriptors.js';
 import type { SimulatedPackingAgentOptions } from './simulated-packing-agent-options.js';

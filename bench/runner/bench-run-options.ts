@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BenchAgent } from '../agents/bench-agent.js';
 import type { SimulatedAgentOptions } from '../agents/simulated-agent-options.js';
 import type { BenchEvaluator } from '../env/bench-evaluator.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import { BenchArmSchema, benchPolicies } from './bench-policy.js';
 
 const isFunction = (value: unknown) => typeof value === 'function';

@@ -3,7 +3,7 @@ import type { BenchAgent } from '../agents/bench-agent.js';
 import { createSimulatedAgent } from '../agents/simulated-agent.js';
 import { canonicalConfigKey } from '../env/canonical-config.js';
 import { EvaluationHangError } from '../env/evaluation-hang-error.js';
-import { medalFor } from '../tasks/bench-task-card.js';
+import { medalFor } from '../cards/bench-task-card.js';
 import { BenchRunOptionsSchema, type BenchRunOptions } from './bench-run-options.js';
 import type { BenchArm } from './bench-policy.js';
 import type { BenchRunRecord } from './bench-run-record.js';

@@ -1,5 +1,5 @@
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 
 /**
  * One line per swept card whose medals were not set from unshaped runs: a pipeline search's score quantiles say

@@ -6,7 +6,7 @@ import { evaluationVersion } from '../env/evaluation-memo.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { BenchRunRecord } from '../runner/bench-run-record.js';
 import { runBenchRun } from '../runner/run-bench-run.js';
-import type { BenchTaskCard } from '../tasks/bench-task-card.js';
+import type { BenchTaskCard } from '../cards/bench-task-card.js';
 import { createPackingEvaluator } from '../packing/packing-evaluator.js';
 import type { PackingTaskCard } from '../packing/packing-task-card.js';
 import { runPackingRun } from '../packing/run-packing-run.js';

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, InvalidFieldError } from 'boden';
 import { loadPackingTaskCard, packingTaskName, type PackingTaskCard } from '../packing/packing-task-card.js';
-import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../tasks/bench-task-card.js';
+import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from '../cards/bench-task-card.js';
 import { benchTaskNames } from '../tasks/task-definitions.js';
 import type { ParsedSweepOptions } from './sweep-options.js';
 

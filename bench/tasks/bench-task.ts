@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MetricNameSchema, metricMaximize } from '../env/metrics.js';
+import { MetricNameSchema, metricMaximize } from './metrics.js';
 import { datasetNames, type DatasetName } from './load-dataset.js';
 
 /**

@@ -8,7 +8,7 @@ import { renderPipelineCode } from '../../bench/env/render-code.js';
 import { renderPipelinePlan } from '../../bench/env/render-plan.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../../bench/env/sample-pipeline-config.js';
 import { engineerFeatures } from '../../bench/env/steps/engineer-features.js';
-import { fitPredictPipeline } from '../../bench/env/fit-predict-pipeline.js';
+import { fitPredictPipeline } from '../../bench/env/pipeline/fit-predict-pipeline.js';
 import type { WasmLibraries } from '../../bench/env/models/wasm-libraries.js';
 import type { Dataset, NumericColumn } from '../../bench/tasks/dataset.js';
 import { benchTasks } from '../../bench/tasks/task-definitions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crossValidationFolds, trainingRows } from '../../bench/env/cross-validation-folds.js';
-import { accuracy, macroF1, rootMeanSquaredError, rSquared } from '../../bench/env/metrics.js';
+import { accuracy, macroF1, rootMeanSquaredError, rSquared } from '../../bench/tasks/metrics.js';
 
 describe('metrics', () => {
   it('computes RMSE, R², accuracy and macro-F1 as scikit-learn does', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { featureEngineeringSpace, offeredFeatureEngineering, type FeatureEngineeringGrid } from '../../bench/env/pipeline-space.js';
 import type { PipelineConfig } from '../../bench/env/pipeline-config.js';
 import { mutatePipelineConfig, samplePipelineConfig } from '../../bench/env/sample-pipeline-config.js';
-import { readBenchTaskCard } from '../../bench/tasks/bench-task-card.js';
+import { readBenchTaskCard } from '../../bench/cards/bench-task-card.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { spawnProcess } from '../support/run-cli.js';
 import { projectRoot } from '../support/shared-data.js';

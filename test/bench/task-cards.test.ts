@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEvaluationPool } from '../../bench/env/evaluation-pool.js';
-import { loadBenchTaskCards, medalFor, readBenchTaskCard } from '../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCards, medalFor, readBenchTaskCard } from '../../bench/cards/bench-task-card.js';
 import { benchTasks } from '../../bench/tasks/task-definitions.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 import { impact, impactReference } from '../../src/usefulness/impact.js';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePipelineConfig } from '../../bench/env/canonical-config.js';
 import { createEvaluationPool } from '../../bench/env/evaluation-pool.js';
 import { runSweep } from '../../bench/sweep/run-sweep.js';
-import { loadBenchTaskCard, readBenchTaskCard, readBenchTaskDefinition } from '../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard, readBenchTaskCard, readBenchTaskDefinition } from '../../bench/cards/bench-task-card.js';
 import { loadCsvDataset } from '../../bench/tasks/load-csv-dataset.js';
 import { InvalidArgumentError } from '../../src/errors/invalid-argument-error.js';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';

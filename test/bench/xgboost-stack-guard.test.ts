@@ -7,7 +7,7 @@ import { createEvaluationPool } from '../../bench/env/evaluation-pool.js';
 import { createXGBoostModel } from '../../bench/env/models/xgboost-booster.js';
 import type { WasmLibraries } from '../../bench/env/models/wasm-libraries.js';
 import { PipelineError } from '../../bench/env/pipeline-error.js';
-import { readBenchTaskDefinition } from '../../bench/tasks/bench-task-card.js';
+import { readBenchTaskDefinition } from '../../bench/cards/bench-task-card.js';
 import { createSeededRandom } from '../../src/random/random-source.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 

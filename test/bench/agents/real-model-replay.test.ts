@@ -9,7 +9,7 @@ import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import type { BenchArm } from '../../../bench/runner/bench-policy.js';
 import type { BenchRunRecord } from '../../../bench/runner/bench-run-record.js';
 import { runBenchRun } from '../../../bench/runner/run-bench-run.js';
-import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 import { normaliseCode } from '../../../src/text/normalise-code.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTabularCodeTask } from '../../../bench/code/tabular-code-task.js';
 import { parsePipelineConfig } from '../../../bench/env/canonical-config.js';
-import { evaluatePipeline } from '../../../bench/env/evaluate-pipeline.js';
-import { loadBenchTaskCard, type BenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { evaluatePipeline } from '../../../bench/env/pipeline/evaluate-pipeline.js';
+import { loadBenchTaskCard, type BenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
 import { findScientificPython, sandboxRunner } from './support/sandbox-runner.js';
 

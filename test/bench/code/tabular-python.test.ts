@@ -5,7 +5,7 @@ import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { parsePipelineConfig } from '../../../bench/env/canonical-config.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import type { PipelineConfig } from '../../../bench/env/pipeline-config.js';
-import { loadBenchTaskCards, type BenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCards, type BenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
 import { findScientificPython, sandboxRunner } from './support/sandbox-runner.js';
 

@@ -6,7 +6,7 @@ import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import type { BenchArm } from '../../../bench/runner/bench-policy.js';
 import { runBenchRun } from '../../../bench/runner/run-bench-run.js';
-import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 import { projectRoot } from '../../support/shared-data.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
 

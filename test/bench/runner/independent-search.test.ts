@@ -3,7 +3,7 @@ import { createSimulatedAgent } from '../../../bench/agents/simulated-agent.js';
 import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import { runBenchRun } from '../../../bench/runner/run-bench-run.js';
-import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 
 describe('independent sampling', () => {
   it('drafts every episode, selects nothing and never improves, whatever the arm', async () => {

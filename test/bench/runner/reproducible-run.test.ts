@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import { runBenchRun, type BenchRunRecord } from '../../../bench/runner/index.js';
-import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 
 const pool = createEvaluationPool({ size: 1 });
 afterAll(() => pool.close());

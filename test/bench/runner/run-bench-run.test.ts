@@ -3,7 +3,7 @@ import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { EvaluationHangError } from '../../../bench/env/evaluation-hang-error.js';
 import { createEvaluationPool } from '../../../bench/env/evaluation-pool.js';
 import { BenchRunRecordSchema, runBenchRun, type BenchRunRecord } from '../../../bench/runner/index.js';
-import { loadBenchTaskCard } from '../../../bench/tasks/bench-task-card.js';
+import { loadBenchTaskCard } from '../../../bench/cards/bench-task-card.js';
 import { useTemporaryDirectory } from '../../support/temporary-directory.js';
 
 // One worker: test files run in parallel on two cores.

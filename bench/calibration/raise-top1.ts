@@ -6,7 +6,7 @@
  * `--keep` best so far. Writes `top1`, `top1Config` and `calibration.top1Search` into the card when the search beat
  * it; prints the best either way. Medals and baseline are left as they are (they come from their own stage).
  *
- *   npx tsx bench/tasks/raise-top1.ts --tasks boston --runs bench/results/a/runs.jsonl.gz,bench/results/b/runs.jsonl.gz
+ *   npx tsx bench/calibration/raise-top1.ts --tasks boston --runs bench/results/a/runs.jsonl.gz,bench/results/b/runs.jsonl.gz
  *     [--keep 8] [--rounds 4] [--children 6] [--seed 1] [--workers 2] [--memo tmp/bench-memo] [--work-budget 20]
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { mutatePipelineConfig } from '../env/sample-pipeline-config.js';
 import { BenchRunRecordSchema } from '../runner/bench-run-record.js';
-import { BenchTaskCardSchema, loadBenchTaskCard, taskCardDirectory } from './bench-task-card.js';
+import { BenchTaskCardSchema, loadBenchTaskCard, taskCardDirectory } from '../cards/bench-task-card.js';
 
 const { values } = parseArgs({
   options: {
@@ -91,7 +91,7 @@ try {
     // in the last bits of its score: that is no raise.
     const raised = better(winnerScore, card.top1) && Math.abs(winnerScore - card.top1) > 1e-9 * Math.max(1, Math.abs(card.top1));
     const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const command = `npx tsx bench/tasks/raise-top1.ts --tasks ${name} --runs ${values.runs} --keep ${keep} --rounds ${rounds} --children ${children} --seed ${seed} --work-budget ${workBudgetSeconds}`;
+    const command = `npx tsx bench/calibration/raise-top1.ts --tasks ${name} --runs ${values.runs} --keep ${keep} --rounds ${rounds} --children ${children} --seed ${seed} --work-budget ${workBudgetSeconds}`;
     if (raised) {
       const calibrated = BenchTaskCardSchema.parse({
         ...card,

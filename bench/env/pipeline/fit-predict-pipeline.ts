@@ -1,17 +1,17 @@
-import type { Dataset } from '../tasks/dataset.js';
-import type { DenseMatrix } from './dense-matrix.js';
-import type { FoldShape } from './fit-work.js';
-import { createModel } from './models/create-model.js';
-import type { ModelContext } from './models/model.js';
-import type { PipelineConfig } from './pipeline-config.js';
-import { PipelineError } from './pipeline-error.js';
-import { engineerFeatures } from './steps/engineer-features.js';
-import { fitFeatureSelection } from './steps/feature-selection.js';
-import type { MatrixTransform } from './steps/matrix-transform.js';
-import { polynomialFeatures } from './steps/polynomial-features.js';
-import { fitPrincipalComponents } from './steps/principal-components.js';
-import { fitScaling } from './steps/scaling.js';
-import { fitTabularEncoder } from './steps/tabular-encoder.js';
+import type { Dataset } from '../../tasks/dataset.js';
+import type { DenseMatrix } from '../dense-matrix.js';
+import type { FoldShape } from '../fit-work.js';
+import { createModel } from '../models/create-model.js';
+import type { ModelContext } from '../models/model.js';
+import type { PipelineConfig } from '../pipeline-config.js';
+import { PipelineError } from '../pipeline-error.js';
+import { engineerFeatures } from '../steps/engineer-features.js';
+import { fitFeatureSelection } from '../steps/feature-selection.js';
+import type { MatrixTransform } from '../steps/matrix-transform.js';
+import { polynomialFeatures } from '../steps/polynomial-features.js';
+import { fitPrincipalComponents } from '../steps/principal-components.js';
+import { fitScaling } from '../steps/scaling.js';
+import { fitTabularEncoder } from '../steps/tabular-encoder.js';
 
 /**
  * Fits a pipeline on `trainRows` of `dataset` and predicts `testRows`: the engineered features (`periodic` names

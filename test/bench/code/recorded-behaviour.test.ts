@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chatRequestKey, type ChatExchange } from '../../../bench/agents/chat-recording.js';
-import { codeRunBehaviour, pipelineRunBehaviour } from '../../../bench/agents/recorded-behaviour.js';
+import { codeRunBehaviour, pipelineRunBehaviour } from '../../../bench/code/recorded-behaviour.js';
 import { readSharedRunExchanges } from '../../../bench/agents/shared-run-exchanges.js';
 import { programTextHash } from '../../../bench/code/program-outcome-memo.js';
 import { sharedRoot } from '../../support/shared-data.js';

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidArgumentError, InvalidFieldError, readJsonFile, TaskCardSchema } from 'boden';
 import { evaluationVersion } from '../env/evaluation-memo.js';
-import { metricMaximize } from '../env/metrics.js';
+import { metricMaximize } from '../tasks/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
-import { BenchTaskSchema, benchTaskShape, type BenchTask } from './bench-task.js';
-import { parseTaskCsv, readTaskCsvBytes } from './load-csv-dataset.js';
-import { benchTaskNames } from './task-definitions.js';
+import { BenchTaskSchema, benchTaskShape, type BenchTask } from '../tasks/bench-task.js';
+import { parseTaskCsv, readTaskCsvBytes } from '../tasks/load-csv-dataset.js';
+import { benchTaskNames } from '../tasks/task-definitions.js';
 
 /** Medal thresholds: the scores of the calibration search's quantiles (in the metric's better direction). */
 export const MedalsSchema = z.strictObject({ bronze: z.number(), silver: z.number(), gold: z.number() });
@@ -41,7 +41,7 @@ export const CalibrationSchema = z.strictObject({
     })
     .optional(),
   /**
-   * When top-1 was raised by a search seeded from agent runs (`bench/tasks/raise-top1.ts`): its command, the run
+   * When top-1 was raised by a search seeded from agent runs (`bench/calibration/raise-top1.ts`): its command, the run
    * files it was seeded from, how many pipelines seeded it and how many it evaluated.
    */
   top1Search: z
@@ -92,7 +92,7 @@ export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
 export type BenchTaskCard = z.infer<typeof BenchTaskCardSchema>;
 
 /** The folder of the shipped cards. */
-export const taskCardDirectory = new URL('./cards/', import.meta.url);
+export const taskCardDirectory = new URL('../tasks/cards/', import.meta.url);
 
 /**
  * Reads and validates a bench task card file, and its CSV file if it has one (`withCsvResolved`), so a bad card

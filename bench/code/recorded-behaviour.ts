@@ -1,13 +1,13 @@
-import { parseCodeAgentAnswer } from '../code/code-agent-answer.js';
-import { codePromptHeadings } from '../code/code-agent-prompt.js';
-import type { CodeOutcome } from '../code/code-task.js';
-import { programTraits } from '../code/code-traits.js';
-import { programTextHash } from '../code/program-outcome-memo.js';
+import { parseCodeAgentAnswer } from './code-agent-answer.js';
+import { codePromptHeadings } from './code-agent-prompt.js';
+import type { CodeOutcome } from './code-task.js';
+import { programTraits } from './code-traits.js';
+import { programTextHash } from './program-outcome-memo.js';
 import { parsePipelineConfig } from '../env/canonical-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
-import type { ChatExchange } from './chat-recording.js';
-import { classifyChange } from './classify-change.js';
-import { componentsOf, familiesOf } from './pipeline-moves.js';
+import type { ChatExchange } from '../agents/chat-recording.js';
+import { classifyChange } from '../agents/classify-change.js';
+import { componentsOf, familiesOf } from '../agents/pipeline-moves.js';
 
 /** What one recorded run shows of its model's behaviour: see `codeRunBehaviour` and `pipelineRunBehaviour`. */
 export interface RecordedBehaviour {

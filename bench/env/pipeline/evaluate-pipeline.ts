@@ -1,13 +1,13 @@
-import type { BenchTask } from '../tasks/bench-task.js';
-import { loadTaskDataset } from '../tasks/load-task-dataset.js';
-import { crossValidationFolds, forwardChainingSplits, trainingRows, type CrossValidationSplit } from './cross-validation-folds.js';
-import type { EvaluationResult } from './evaluation-result.js';
+import type { BenchTask } from '../../tasks/bench-task.js';
+import { loadTaskDataset } from '../../tasks/load-task-dataset.js';
+import { crossValidationFolds, forwardChainingSplits, trainingRows, type CrossValidationSplit } from '../cross-validation-folds.js';
+import type { EvaluationResult } from '../evaluation-result.js';
 import { fitPredictPipeline } from './fit-predict-pipeline.js';
-import { estimateFoldSeconds } from './fit-work.js';
-import { computeMetric } from './metrics.js';
-import { loadWasmLibraries } from './models/wasm-libraries.js';
-import type { PipelineConfig } from './pipeline-config.js';
-import { WorkBudgetError } from './work-budget-error.js';
+import { estimateFoldSeconds } from '../fit-work.js';
+import { computeMetric } from '../../tasks/metrics.js';
+import { loadWasmLibraries } from '../models/wasm-libraries.js';
+import type { PipelineConfig } from '../pipeline-config.js';
+import { WorkBudgetError } from '../work-budget-error.js';
 
 /** Options of `evaluatePipeline`. */
 export interface EvaluatePipelineOptions {

@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { evaluatePipeline } from './evaluate-pipeline.js';
-import type { EvaluateMessage, EvaluationRequest, WorkerMessage } from './evaluation-request.js';
-import type { EvaluationResult } from './evaluation-result.js';
-import { loadWasmLibraries } from './models/wasm-libraries.js';
-import { PipelineError } from './pipeline-error.js';
-import { WorkBudgetError } from './work-budget-error.js';
+import type { EvaluateMessage, EvaluationRequest, WorkerMessage } from '../evaluation-request.js';
+import type { EvaluationResult } from '../evaluation-result.js';
+import { loadWasmLibraries } from '../models/wasm-libraries.js';
+import { PipelineError } from '../pipeline-error.js';
+import { WorkBudgetError } from '../work-budget-error.js';
 
 /** Evaluates one request inside a worker; may throw (the error becomes a buggy result). */
 export type EvaluationHandler = (request: EvaluationRequest) => Promise<EvaluationResult>;

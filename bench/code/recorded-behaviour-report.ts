@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { readProgramOutcomes } from '../code/program-outcome-memo.js';
+import { readProgramOutcomes } from './program-outcome-memo.js';
 import { packingTaskName } from '../packing/packing-task-card.js';
-import { openChatRecording, type ChatExchange } from './chat-recording.js';
+import { openChatRecording, type ChatExchange } from '../agents/chat-recording.js';
 import { codeRunBehaviour, pipelineRunBehaviour, shareOf, type RecordedBehaviour } from './recorded-behaviour.js';
-import { isSharedProbe, readSharedRunExchanges } from './shared-run-exchanges.js';
+import { isSharedProbe, readSharedRunExchanges } from '../agents/shared-run-exchanges.js';
 
 const percent = (count: number, total: number) => {
   const share = shareOf(count, total);
