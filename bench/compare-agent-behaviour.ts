@@ -191,7 +191,7 @@ const labelled = (behaviour: AgentBehaviour) => {
   const total = Object.values(behaviour.labelledMoves).reduce((sum, count) => sum + count, 0);
   if (total === 0) return '—';
   const labels = [...labelOrder.filter((label) => label in behaviour.labelledMoves), ...Object.keys(behaviour.labelledMoves).filter((label) => !labelOrder.includes(label)).sort()];
-  return labels.map((label) => `${label} ${((100 * behaviour.labelledMoves[label]!) / total).toFixed(1)}%`).join(' · ') + ` (of ${total} labelled)`;
+  return `${labels.map((label) => `${label} ${((100 * behaviour.labelledMoves[label]!) / total).toFixed(1)}%`).join(' · ')} (of ${total} labelled)`;
 };
 const rows: [string, (behaviour: AgentBehaviour) => string][] = [
   ['runs', (b) => String(b.runs)],
@@ -225,7 +225,7 @@ const table = (named: Record<string, AgentBehaviour>) => {
 
 const trajectoryDisplay = relative(repository, trajectoryRoot) || trajectoryRoot;
 console.log(`# Real vs simulated agent behaviour\n`);
-console.log('```sh\nnpx tsx bench/compare-agent-behaviour.ts' + (process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : '') + '\n```\n');
+console.log(`\`\`\`sh\nnpx tsx bench/compare-agent-behaviour.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\n\`\`\`\n`);
 console.log(
   `Real: ${trajectoryDisplay} (${realGroups.other.length + realGroups.aisv2.length} runs). Simulated: ${simulated
     .map((column) => `${column.label}: ${relative(repository, column.file)}, ${column.runs} unshaped runs`)

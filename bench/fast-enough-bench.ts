@@ -283,7 +283,7 @@ const rows: { label: string; target: string; cell: (get: (measure: MeasureName) 
   { label: `score() + rubric verdict p50 at ${priors} priors`, target: '≤ 0.5 ms', cell: (get) => get('live') && `${get('live')!.bothMs!.toFixed(3)} ms` },
   { label: `score() p50 at ${priors} priors`, target: '-', cell: (get) => get('live') && `${get('live')!.scoreMs!.toFixed(3)} ms` },
   { label: `observe() p50 at ${priors} priors`, target: '≤ 0.25 ms', cell: (get) => get('live') && `${get('live')!.observeMs!.toFixed(3)} ms` },
-  { label: `rubric verdict p50 at ${priors} / ${large} priors`, target: '≤ 0.3 / 0.5 ms', cell: (get) => (get('live') ?? get('judge')) && `${get('live')?.verdictMs!.toFixed(3) ?? '-'} / ${get('judge')?.verdictMs!.toFixed(3) ?? '-'} ms` },
+  { label: `rubric verdict p50 at ${priors} / ${large} priors`, target: '≤ 0.3 / 0.5 ms', cell: (get) => (get('live') ?? get('judge')) && `${get('live')?.verdictMs?.toFixed(3) ?? '-'} / ${get('judge')?.verdictMs?.toFixed(3) ?? '-'} ms` },
   { label: `rubric judge memory (heap + typed arrays) at ${large} priors`, target: '≤ 200 MB', cell: (get) => get('judge') && mb(get('judge')!.judgeBytes!) },
   { label: 'replay of the shared runs (one core)', target: '≥ 5,000 episodes/s', cell: (get) => get('replay') && `${Math.round(get('replay')!.episodesPerSecond!)} /s (first pass ${Math.round(get('replay')!.firstPass!)})` },
   { label: `building a ${large}-episode run from scratch`, target: '≤ 60 s', cell: (get) => get('build') && `${get('build')!.seconds!.toFixed(0)} s` },

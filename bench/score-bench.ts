@@ -26,7 +26,7 @@ const episodes = runs.flatMap((run) => run.episodes);
 // Replay: every run scored as a finished run, as `boden score` does.
 let start = performance.now();
 for (const run of runs) await scoreRunNovelty(run);
-let seconds = (performance.now() - start) / 1000;
+const seconds = (performance.now() - start) / 1000;
 console.log(`\nreplay of ${runs.length} shared runs: ${episodes.length} episodes in ${seconds.toFixed(2)} s = ${Math.round(episodes.length / seconds)} episodes/s (score + observe, all metrics)\n`);
 
 const synthetic = (count: number) => syntheticLongRun(episodes, count);

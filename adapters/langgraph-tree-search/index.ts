@@ -8,5 +8,5 @@ export { TreeSearchGraphOptionsSchema, type ParsedTreeSearchGraphOptions, type T
 export { createLangChainAideOperators, createLangChainEvolutionaryOperators, createLangChainMctsOperators, type ChatOperatorOptions } from './chat-operators.js';
 export { ChatProposalSchema, ChatProposerOptionsSchema, createChatProposer, parsePlanAndCode, type ChatProposer, type RememberedNode } from './chat-proposer.js';
 export { ReplayedSearchState, type TreeSearchNode } from './replayed-search-graph.js';
-export { type RecordedCall } from './call-recorder.js';
+export type { RecordedCall } from './call-recorder.js';
 export { CheckpointMismatchError } from './checkpoint-mismatch-error.js';

@@ -9,7 +9,7 @@ import { renderPipelineCode } from '../env/render-code.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
 import { classifyChange } from './classify-change.js';
 import { familiesNamedIn } from './directive-families.js';
-import { type ChatRequest } from './chat-recording.js';
+import type { ChatRequest } from './chat-recording.js';
 import { checkLlmAgentAnswer, contentText, type LlmAgentAnswer } from './llm-agent-answer.js';
 import { LlmAgentError, type LlmAgentOperator } from './llm-agent-error.js';
 import { LlmAgentOptionsSchema, type LlmAgentOptions, type ResolvedLlmAgentOptions } from './llm-agent-options.js';

@@ -96,7 +96,7 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
     crossover({ parents: [first, second], directive }) {
       const avoided = directed(directive);
       let config = crossPrograms(parentOf(first).config, parentOf(second).config, random);
-      if (avoided !== undefined && avoided.has(config.layout.paradigm)) config = switchParadigm(config, paradigmPrior, random, avoided);
+      if (avoided?.has(config.layout.paradigm)) config = switchParadigm(config, paradigmPrior, random, avoided);
       return propose(config, { kind: 'crossover', strategic: true, bug: bugOf(), followedDirective: avoided !== undefined }, directive);
     },
   };

@@ -91,13 +91,13 @@ export function extractRubricEvidence(options: {
   const { episode, profile, history, extractor } = options;
   const flags = episode.flags ?? [];
   const metadata = episode.metadata ?? {};
-  const ablationName = typeof metadata['ablationName'] === 'string' ? metadata['ablationName'] : null;
+  const ablationName = typeof metadata.ablationName === 'string' ? metadata.ablationName : null;
   const parent = options.parent;
   const reference = parent ?? mostSimilarEpisode(profile, history.recent);
   // The agent's own sweep header when it writes one, else the sweep its code shows (any wording, any agent).
   const sweepName =
-    typeof metadata['hyperparameterName'] === 'string' ? metadata['hyperparameterName'] : reference === undefined ? null : inferredSweep(profile, reference);
-  const headerless = ablationName === null && typeof metadata['hyperparameterName'] !== 'string' && sweepName === null;
+    typeof metadata.hyperparameterName === 'string' ? metadata.hyperparameterName : reference === undefined ? null : inferredSweep(profile, reference);
+  const headerless = ablationName === null && typeof metadata.hyperparameterName !== 'string' && sweepName === null;
   const settingLoop = headerless && reference !== undefined ? inferredSettingLoop(profile, reference) : null;
   const changes = reference === undefined ? undefined : compareLines(profile, reference, history);
   const novelty = history.novelty(profile);

@@ -172,7 +172,7 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
     // A comment line, so a client knows it is following before the first event.
-    reply.raw.write(': following run ' + request.params.id + '\n\n');
+    reply.raw.write(`: following run ${request.params.id}\n\n`);
   });
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();

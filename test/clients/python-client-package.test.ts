@@ -25,7 +25,7 @@ describe('the Python client package', () => {
     expect(existsSync(join(folder, 'boden_client.py'))).toBe(false);
     const pyproject = readFileSync(join(folder, 'pyproject.toml'), 'utf8');
     expect(tomlTable(pyproject, 'tool.setuptools')).toEqual({ packages: '["boden_client"]' });
-    expect(JSON.parse(tomlTable(pyproject, 'tool.setuptools.package-data')['boden_client'] ?? 'null')).toContain('py.typed');
+    expect(JSON.parse(tomlTable(pyproject, 'tool.setuptools.package-data').boden_client ?? 'null')).toContain('py.typed');
     expect(tomlTable(pyproject, 'project')['requires-python']).toBe('">=3.9"');
   });
 

@@ -183,7 +183,8 @@ export function fakeEmbedding(text: string, dimensions = 16): number[] {
 function answerEmbeddings(response: ServerResponse, body: Record<string, unknown>, embed: NonNullable<FakeOpenAiServerOptions['embeddings']>): void {
   const input = typeof body.input === 'string' ? [body.input] : body.input;
   if (!Array.isArray(input) || !input.every((text): text is string => typeof text === 'string')) {
-    return sendError(response, 400, 'input must be a string or an array of strings');
+    sendError(response, 400, 'input must be a string or an array of strings');
+    return;
   }
   const model = typeof body.model === 'string' ? body.model : 'fake-embedding';
   const vectors = embed(input, model, typeof body.dimensions === 'number' ? body.dimensions : undefined);

@@ -57,7 +57,7 @@ function trainCsv(): string {
     const [x1, x2, x3] = [next() * 4, next() * 4, next() * 4];
     rows.push([x1, x2, x3, 3 * x1 - 2 * x2 + 0.5 * x3 + (next() - 0.5)].map((value) => value.toFixed(4)).join(','));
   }
-  return rows.join('\n') + '\n';
+  return `${rows.join('\n')}\n`;
 }
 
 const load = (file = 'train.csv') => `import numpy as np

@@ -793,7 +793,7 @@ describe('every exported factory called with options of the wrong types', () => 
     const exported = Object.values(entryPoints).flatMap((module) =>
       Object.entries(module)
         // Error classes take their structured fields, not options.
-        .filter(([name, value]) => typeof value === 'function' && !(value.prototype instanceof Error))
+        .filter(([_name, value]) => typeof value === 'function' && !(value.prototype instanceof Error))
         .map(([name]) => name),
     );
     const unaccounted = exported.filter((name) => !covered.has(name) && notFactories[name] === undefined);

@@ -1,4 +1,4 @@
-import { Document } from '@langchain/core/documents';
+import type { Document } from '@langchain/core/documents';
 import { FakeEmbeddings, FakeVectorStore } from '@langchain/core/utils/testing';
 import { VectorStore } from '@langchain/core/vectorstores';
 import { join } from 'node:path';
