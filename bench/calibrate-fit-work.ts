@@ -31,7 +31,8 @@ const configsPerTask = Number(values.configs);
 const maxSeconds = Number(values['max-seconds']);
 const kinds = Object.keys(fitWorkSeconds) as (keyof typeof fitWorkSeconds)[];
 /** A fold's units of one kind of work (an ensemble has one term per member). */
-const unitsOf = (terms: readonly WorkTerm[], kind: string): number => terms.filter((term) => term.kind === kind).reduce((sum, term) => sum + term.units, 0);
+const unitsOf = (terms: readonly WorkTerm[], kind: string): number =>
+  terms.filter((term) => term.kind === kind).reduce((sum, term) => sum + term.units, 0);
 
 console.log(machineLine());
 const wasm = await loadWasmLibraries();
@@ -40,7 +41,11 @@ const samples: { family: string; task: string; terms: WorkTerm[]; seconds: numbe
 for (const task of benchTasks) {
   const dataset = loadTaskDataset(task);
   const rows = dataset.target.length;
-  const folds = crossValidationFolds(rows, { folds: task.cv.folds, seed: task.cv.seed, ...(task.cv.stratified ? { labels: dataset.target } : {}) });
+  const folds = crossValidationFolds(rows, {
+    folds: task.cv.folds,
+    seed: task.cv.seed,
+    ...(task.cv.stratified ? { labels: dataset.target } : {}),
+  });
   const testRows = folds[0]!;
   const train = trainingRows(rows, testRows);
   let skipped = 0;
@@ -49,11 +54,18 @@ for (const task of benchTasks) {
     let terms: WorkTerm[] = [];
     const started = performance.now();
     try {
-      fitPredictPipeline(dataset, config, train, testRows, { kind: dataset.kind, classCount: dataset.classes.length, seed: 1, wasm }, (shape: FoldShape) => {
-        // The current constants guard against pipelines that would take minutes (they are refitted below).
-        if (estimateFoldSeconds(config.model, config.preprocessing, shape) > maxSeconds) throw new Error('skipped: too slow to time');
-        terms = foldWork(config.model, config.preprocessing, shape);
-      });
+      fitPredictPipeline(
+        dataset,
+        config,
+        train,
+        testRows,
+        { kind: dataset.kind, classCount: dataset.classes.length, seed: 1, wasm },
+        (shape: FoldShape) => {
+          // The current constants guard against pipelines that would take minutes (they are refitted below).
+          if (estimateFoldSeconds(config.model, config.preprocessing, shape) > maxSeconds) throw new Error('skipped: too slow to time');
+          terms = foldWork(config.model, config.preprocessing, shape);
+        },
+      );
     } catch {
       skipped += 1;
       continue;
@@ -97,19 +109,32 @@ for (const kind of kinds.filter((kind) => kind !== 'preprocessing')) {
   if (prices.length >= 5) fitted[kind] = prices[Math.floor(prices.length / 2)]!;
 }
 
-console.log(`\nfitted on ${slow.length} of ${samples.length} folds (those of at least ${minFitSeconds} s); ratios below are over all of them`);
-console.log('\n| family | folds timed | median estimate / measured | 10th-90th pct | of which slow | slow: median ratio | slow: 10th-90th pct | max measured s |');
+console.log(
+  `\nfitted on ${slow.length} of ${samples.length} folds (those of at least ${minFitSeconds} s); ratios below are over all of them`,
+);
+console.log(
+  '\n| family | folds timed | median estimate / measured | 10th-90th pct | of which slow | slow: median ratio | slow: 10th-90th pct | max measured s |',
+);
 console.log('|---|---:|---:|---|---:|---:|---|---:|');
-const ratio = (sample: (typeof samples)[number]) => sample.terms.reduce((sum, term) => sum + term.units * fitted[term.kind]!, 0) / sample.seconds;
+const ratio = (sample: (typeof samples)[number]) =>
+  sample.terms.reduce((sum, term) => sum + term.units * fitted[term.kind]!, 0) / sample.seconds;
 const at = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 for (const family of [...new Set(samples.map((sample) => sample.family))].sort()) {
   const own = samples.filter((sample) => sample.family === family);
   const ratios = own.map(ratio).sort((a, b) => a - b);
-  const slowRatios = own.filter((sample) => sample.seconds >= minFitSeconds).map(ratio).sort((a, b) => a - b);
+  const slowRatios = own
+    .filter((sample) => sample.seconds >= minFitSeconds)
+    .map(ratio)
+    .sort((a, b) => a - b);
   const longest = Math.max(...own.map((sample) => sample.seconds));
   const range = (sorted: number[]) => `${at(sorted, 0.1).toFixed(2)}-${at(sorted, 0.9).toFixed(2)}`;
-  console.log(`| ${family} | ${own.length} | ${at(ratios, 0.5).toFixed(2)} | ${range(ratios)} | ${slowRatios.length} | ${at(slowRatios, 0.5).toFixed(2)} | ${range(slowRatios)} | ${longest.toFixed(2)} |`);
+  console.log(
+    `| ${family} | ${own.length} | ${at(ratios, 0.5).toFixed(2)} | ${range(ratios)} | ${slowRatios.length} | ${at(slowRatios, 0.5).toFixed(2)} | ${range(slowRatios)} | ${longest.toFixed(2)} |`,
+  );
 }
 console.log('\nfitWorkSeconds = {');
-for (const kind of kinds) console.log(`  ${kind.includes('-') ? `'${kind}'` : kind}: ${(fitted[kind] || fitWorkSeconds[kind]).toExponential(1)},${fitted[kind] ? '' : ' // no samples: kept'}`);
+for (const kind of kinds)
+  console.log(
+    `  ${kind.includes('-') ? `'${kind}'` : kind}: ${(fitted[kind] || fitWorkSeconds[kind]).toExponential(1)},${fitted[kind] ? '' : ' // no samples: kept'}`,
+  );
 console.log('}');

@@ -20,7 +20,8 @@ console.log('|---|---:|---:|---:|---:|---|');
 
 const extractor = new ConceptExtractor();
 const plan = 'Train a LightGBM model with 5-fold cross-validation, target encoding and early stopping. '.repeat(12);
-const code = 'import lightgbm as lgb\nfrom sklearn.model_selection import StratifiedKFold\nmodel = lgb.LGBMClassifier(n_estimators=500)\n'.repeat(45);
+const code =
+  'import lightgbm as lgb\nfrom sklearn.model_selection import StratifiedKFold\nmodel = lgb.LGBMClassifier(n_estimators=500)\n'.repeat(45);
 for (let warmUp = 0; warmUp < 50; warmUp += 1) extractor.extract({ plan, code });
 const extraction = new Float64Array(repeats);
 for (let repeat = 0; repeat < repeats; repeat += 1) {
@@ -60,5 +61,7 @@ row('rubric judge, episodes 271-300 only', lastTenth, 'about the mean above');
 
 function row(what: string, samples: Float64Array, target: string): void {
   const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  console.log(`| ${what} | ${samples.length} | ${micro(mean)} | ${micro(percentile(samples, 0.5))} | ${micro(percentile(samples, 0.95))} | ${target} |`);
+  console.log(
+    `| ${what} | ${samples.length} | ${micro(mean)} | ${micro(percentile(samples, 0.5))} | ${micro(percentile(samples, 0.95))} | ${target} |`,
+  );
 }

@@ -45,14 +45,21 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     trajectories: { type: 'string', default: fileURLToPath(new URL('../../shared/data/trajectories', import.meta.url)) },
-    records: { type: 'string', default: ['v1', 'v2'].map((profile) => `${profile}=${fileURLToPath(new URL(`./results/agent-fit/${profile}/runs.jsonl.gz`, import.meta.url))}`).join(',') },
+    records: {
+      type: 'string',
+      default: ['v1', 'v2']
+        .map((profile) => `${profile}=${fileURLToPath(new URL(`./results/agent-fit/${profile}/runs.jsonl.gz`, import.meta.url))}`)
+        .join(','),
+    },
     recordings: { type: 'string' },
     'llm-runs': { type: 'string', default: fileURLToPath(new URL('../../shared/data/llm-runs', import.meta.url)) },
   },
 });
 // Recordings of model exchanges (`boden bench --agent code --record DIR`, the shared real-model runs): read alone.
 if (values.recordings !== undefined) {
-  console.log(`# Behaviour of recorded runs\n\n${await recordedBehaviourReport({ recordings: values.recordings.split(','), llmRuns: values['llm-runs'] })}`);
+  console.log(
+    `# Behaviour of recorded runs\n\n${await recordedBehaviourReport({ recordings: values.recordings.split(','), llmRuns: values['llm-runs'] })}`,
+  );
   process.exit(0);
 }
 // Each simulated column: a label and a file of run records (gzipped JSON lines, or plain).
@@ -100,17 +107,20 @@ async function readRealNodes(input: string, format: TrajectoryFormat): Promise<{
   let nodes: readonly TrajectoryNode[] = [];
   const runs = await importTrajectory(input, { format, onNodes: (normalised) => void (nodes = normalised) });
   const maximize = runs[0]?.metric.maximize ?? true;
-  return { maximize, nodes: nodes.map((node) => ({
-    id: node.id,
-    parentIds: node.parentIds,
-    plan: node.plan,
-    code: node.code,
-    buggy: node.isBuggy,
-    score: isValidNode(node) ? node.score : null,
-    flags: node.flags,
-    // AI-Scientist-v2 names the hyper-parameter a tuning node sweeps and the component an ablation removes.
-    ...(node.metadata.hyperparameterName ? { label: 'hyper-parameter' } : node.metadata.ablationName ? { label: 'ablation' } : {}),
-  })) };
+  return {
+    maximize,
+    nodes: nodes.map((node) => ({
+      id: node.id,
+      parentIds: node.parentIds,
+      plan: node.plan,
+      code: node.code,
+      buggy: node.isBuggy,
+      score: isValidNode(node) ? node.score : null,
+      flags: node.flags,
+      // AI-Scientist-v2 names the hyper-parameter a tuning node sweeps and the component an ablation removes.
+      ...(node.metadata.hyperparameterName ? { label: 'hyper-parameter' } : node.metadata.ablationName ? { label: 'ablation' } : {}),
+    })),
+  };
 }
 
 // ---- Simulated runs: the unshaped arm of each records file, plan and code rebuilt from each pipeline. ----
@@ -128,7 +138,9 @@ interface SimulatedColumn {
 const simulated: SimulatedColumn[] = [];
 for (const { label, file } of recordFiles) {
   if (!existsSync(file)) {
-    console.log(`compare-agent-behaviour: no run records at ${file} (make them with the command in bench/results/agent-fit/README.md): nothing to compare.`);
+    console.log(
+      `compare-agent-behaviour: no run records at ${file} (make them with the command in bench/results/agent-fit/README.md): nothing to compare.`,
+    );
     process.exit(0);
   }
   const bytes = readFileSync(file);
@@ -137,7 +149,10 @@ for (const { label, file } of recordFiles) {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => BenchRunRecordSchema.parse(JSON.parse(line)))
-    .filter((record) => record.arm.strength === 0 && record.arm.schedule === 'none' && record.agent === 'simulated' && record.task !== 'circle-packing-26');
+    .filter(
+      (record) =>
+        record.arm.strength === 0 && record.arm.schedule === 'none' && record.agent === 'simulated' && record.task !== 'circle-packing-26',
+    );
   const column: SimulatedColumn = { label, file, runs: records.length, byPolicy: new Map(), byConfig: [] };
   for (const record of records) {
     const card = cards.get(record.task) ?? (await loadBenchTaskCard(record.task));
@@ -151,10 +166,16 @@ for (const { label, file } of recordFiles) {
       score: episode.score,
       label: episode.kind,
     }));
-    column.byPolicy.set(record.policy, [...(column.byPolicy.get(record.policy) ?? []), measureAgentBehaviour(nodes, extractor, card.maximize)]);
+    column.byPolicy.set(record.policy, [
+      ...(column.byPolicy.get(record.policy) ?? []),
+      measureAgentBehaviour(nodes, extractor, card.maximize),
+    ]);
     const trueChanges = record.episodes.map((episode, index) => {
       const parentKey = episode.parentIds.length === 1 ? configKeyOf.get(episode.parentIds[0]!) : undefined;
-      const change = parentKey === undefined ? undefined : classifyChange(parsePipelineConfig(JSON.parse(parentKey)), parsePipelineConfig(JSON.parse(episode.configKey)));
+      const change =
+        parentKey === undefined
+          ? undefined
+          : classifyChange(parsePipelineConfig(JSON.parse(parentKey)), parsePipelineConfig(JSON.parse(episode.configKey)));
       const { label: _label, ...node } = nodes[index]!;
       return change === undefined ? node : { ...node, label: change };
     });
@@ -169,7 +190,8 @@ function render(card: BenchTaskCard, configKey: string): { plan: string; code: s
   if (pipeline === undefined) {
     const config = parsePipelineConfig(JSON.parse(configKey));
     // The key is the canonical form of the config, so parsing it back must give the same key.
-    if (canonicalConfigKey(config) !== configKey) throw new Error(`configKey ${configKey} does not round-trip through PipelineConfigSchema`);
+    if (canonicalConfigKey(config) !== configKey)
+      throw new Error(`configKey ${configKey} does not round-trip through PipelineConfigSchema`);
     pipeline = { plan: renderPipelinePlan(card, config), code: renderPipelineCode(card, config) };
     rendered.set(key, pipeline);
   }
@@ -190,7 +212,12 @@ const labelOrder = ['refinement', 'component', 'family-switch', 'hyper-parameter
 const labelled = (behaviour: AgentBehaviour) => {
   const total = Object.values(behaviour.labelledMoves).reduce((sum, count) => sum + count, 0);
   if (total === 0) return '—';
-  const labels = [...labelOrder.filter((label) => label in behaviour.labelledMoves), ...Object.keys(behaviour.labelledMoves).filter((label) => !labelOrder.includes(label)).sort()];
+  const labels = [
+    ...labelOrder.filter((label) => label in behaviour.labelledMoves),
+    ...Object.keys(behaviour.labelledMoves)
+      .filter((label) => !labelOrder.includes(label))
+      .sort(),
+  ];
   return `${labels.map((label) => `${label} ${((100 * behaviour.labelledMoves[label]!) / total).toFixed(1)}%`).join(' · ')} (of ${total} labelled)`;
 };
 const rows: [string, (behaviour: AgentBehaviour) => string][] = [
@@ -200,7 +227,10 @@ const rows: [string, (behaviour: AgentBehaviour) => string][] = [
   ['**bug rate** (buggy / nodes)', (b) => percent(b.buggy, b.nodes)],
   ['**debug success** (valid / nodes whose parent is buggy)', (b) => percent(b.debugFixes, b.debugAttempts)],
   ['improvements (one valid parent)', (b) => percent(b.improvements, b.nodes)],
-  ...moveKinds.map((kind): [string, (behaviour: AgentBehaviour) => string] => [`— **${kind}** (${kind === 'hyper-parameter' ? 'code-classified' : 'concept-classified'}, of improvements)`, (b) => percent(b.moves[kind], b.improvements)]),
+  ...moveKinds.map((kind): [string, (behaviour: AgentBehaviour) => string] => [
+    `— **${kind}** (${kind === 'hyper-parameter' ? 'code-classified' : 'concept-classified'}, of improvements)`,
+    (b) => percent(b.moves[kind], b.improvements),
+  ]),
   ['— labelled by the agent (simulated: its move kind; AI-Scientist-v2: hyperparam_name / ablation_name)', labelled],
   ['not moves: crossovers / orphans / children of unscored nodes', (b) => `${b.crossovers} / ${b.orphans} / ${b.childrenOfUnscored}`],
   ...[0, 1, 2, 3].map((quarter): [string, (behaviour: AgentBehaviour) => string] => [
@@ -225,7 +255,9 @@ const table = (named: Record<string, AgentBehaviour>) => {
 
 const trajectoryDisplay = relative(repository, trajectoryRoot) || trajectoryRoot;
 console.log(`# Real vs simulated agent behaviour\n`);
-console.log(`\`\`\`sh\nnpx tsx bench/compare-agent-behaviour.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\n\`\`\`\n`);
+console.log(
+  `\`\`\`sh\nnpx tsx bench/compare-agent-behaviour.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\n\`\`\`\n`,
+);
 console.log(
   `Real: ${trajectoryDisplay} (${realGroups.other.length + realGroups.aisv2.length} runs). Simulated: ${simulated
     .map((column) => `${column.label}: ${relative(repository, column.file)}, ${column.runs} unshaped runs`)
@@ -240,7 +272,9 @@ const agreement = (title: string, behaviour: AgentBehaviour) => {
   console.log(`\n## ${title}: label (rows) against the concept classification (columns), improvements only\n`);
   console.log(`| label | ${moveKinds.join(' | ')} | total |`);
   console.log(`|---|${moveKinds.map(() => '---').join('|')}|---|`);
-  for (const [label, byKind] of Object.entries(behaviour.labelAgreement).sort(([left], [right]) => labelOrder.indexOf(left) - labelOrder.indexOf(right))) {
+  for (const [label, byKind] of Object.entries(behaviour.labelAgreement).sort(
+    ([left], [right]) => labelOrder.indexOf(left) - labelOrder.indexOf(right),
+  )) {
     const total = moveKinds.reduce((sum, kind) => sum + byKind[kind], 0);
     console.log(`| ${label} | ${moveKinds.map((kind) => percent(byKind[kind], total)).join(' | ')} | ${total} |`);
   }

@@ -28,7 +28,8 @@ function fail(message: string): never {
 
 async function readRecords(directory: string): Promise<BenchRunRecord[]> {
   const plain = join(directory, 'runs.jsonl');
-  if (!existsSync(plain) && !existsSync(`${plain}.gz`)) fail(`${directory} is not a sweep directory: it has no runs.jsonl or runs.jsonl.gz`);
+  if (!existsSync(plain) && !existsSync(`${plain}.gz`))
+    fail(`${directory} is not a sweep directory: it has no runs.jsonl or runs.jsonl.gz`);
   const text = existsSync(plain) ? await readFile(plain, 'utf8') : gunzipSync(await readFile(`${plain}.gz`)).toString('utf8');
   return text
     .split('\n')
@@ -45,7 +46,11 @@ for (const directory of directories) {
   }
   // Records come in completion order: rows by policy, then unshaped first and the other arms by name.
   const ordered = summarizeSweep(records, references).sort(
-    (a, b) => a.task.localeCompare(b.task) || benchPolicies.indexOf(a.policy) - benchPolicies.indexOf(b.policy) || Number(b.arm === 'unshaped') - Number(a.arm === 'unshaped') || a.arm.localeCompare(b.arm),
+    (a, b) =>
+      a.task.localeCompare(b.task) ||
+      benchPolicies.indexOf(a.policy) - benchPolicies.indexOf(b.policy) ||
+      Number(b.arm === 'unshaped') - Number(a.arm === 'unshaped') ||
+      a.arm.localeCompare(b.arm),
   );
   for (const row of ordered) rows.push({ sweep: basename(directory), row });
 }
@@ -53,14 +58,16 @@ const compared = rows.filter(({ row }) => row.paired !== null);
 const adjusted = holmAdjust(compared.map(({ row }) => row.paired!.wilcoxonP));
 const familyHolm = new Map(compared.map((entry, index) => [entry, adjusted[index]!]));
 
-const format = (value: number | null | undefined, digits = 3) => (value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits));
+const format = (value: number | null | undefined, digits = 3) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(digits);
 console.log(`Holm over ${compared.length} comparisons in ${directories.length} sweep(s)\n`);
 console.log('| sweep | task | policy | arm | runs | final impact | regret | medal | Δ vs unshaped | p Wilcoxon | Holm (family) | A12 |');
 console.log('|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const entry of rows) {
   const { sweep, row } = entry;
   const holm = familyHolm.get(entry);
-  const difference = row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : '−'}${format(Math.abs(row.impactDifference))}`;
+  const difference =
+    row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : '−'}${format(Math.abs(row.impactDifference))}`;
   console.log(
     `| ${sweep} | ${row.task} | ${row.policy} | ${row.arm} | ${row.runs} | ${format(row.finalImpact.mean)} | ${format(row.finalRegret)} | ${format(row.medalRate, 2)} | ${difference} | ${format(row.paired?.wilcoxonP)} | ${format(holm)} | ${format(row.paired?.a12.mean, 2)} |`,
   );

@@ -14,7 +14,20 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
-import { conceptVocabulary, buildCorpus, type Corpus, createHCreativityScorer, openCorpus, type EmbeddingInput, createSeededRandom, type RandomSource, createExactVectorIndex, createHnswVectorIndex, openLanceDbVectorIndex, resolveEfSearch } from 'boden';
+import {
+  conceptVocabulary,
+  buildCorpus,
+  type Corpus,
+  createHCreativityScorer,
+  openCorpus,
+  type EmbeddingInput,
+  createSeededRandom,
+  type RandomSource,
+  createExactVectorIndex,
+  createHnswVectorIndex,
+  openLanceDbVectorIndex,
+  resolveEfSearch,
+} from 'boden';
 import { trajectoryReader } from 'boden/adapters/trajectory';
 
 const k = 10;
@@ -99,14 +112,18 @@ const storeRows: string[] = [];
 try {
   for (const size of sizes) await benchmark(size);
   console.log(`\n### Build: \`buildCorpus\` from a JSONL file of synthetic solutions (${clusterCount} approach clusters)\n`);
-  console.log('| solutions | file | build s | solutions/s | of which: read + summarise + embed + index s | save s | distinct summaries | index file |');
+  console.log(
+    '| solutions | file | build s | solutions/s | of which: read + summarise + embed + index s | save s | distinct summaries | index file |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const line of buildRows) console.log(line);
   console.log(`\n### One H query, k = ${k} (µs; ${queryCount} held-out solutions of the same clusters as queries)\n`);
   console.log('retrieval = `corpus.search` (summarise + embed + HNSW search); H score = `createHCreativityScorer().score` with the');
   console.log('default `RubricJudge`; recall@10 of the HNSW search against an exact scan of the same vectors, a hit counting when it');
   console.log('is at least as similar as the exact 10th (solutions with the same summary tie).\n');
-  console.log('| solutions | summarise p50 | embed + HNSW p50 | retrieval p50 | retrieval p95 | H score p50 | H score p95 | exact scan p50 | HNSW ef | recall@10 |');
+  console.log(
+    '| solutions | summarise p50 | embed + HNSW p50 | retrieval p50 | retrieval p95 | H score p50 | H score p95 | exact scan p50 | HNSW ef | recall@10 |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const line of queryRows) console.log(line);
   console.log('\n### The same vectors in HNSW and in LanceDB (search alone, µs; recall@10 tie-aware against an exact scan)\n');
@@ -117,7 +134,11 @@ try {
   console.log(`| solutions | ${efSweep.map((ef) => `ef ${ef}`).join(' | ')} |`);
   console.log(`|---:|${efSweep.map(() => '---:').join('|')}|`);
   for (const line of sweepRows) console.log(line);
-  console.log(`\nload average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average after: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await rm(directory, { recursive: true, force: true });
 }
@@ -130,7 +151,9 @@ async function benchmark(size: number): Promise<void> {
   // In batches: a million solutions are more text than one string can hold.
   await writeFile(input, '');
   for (let start = 0; start < solutions.length; start += 10_000) {
-    const lines = solutions.slice(start, start + 10_000).map((item, offset) => `${JSON.stringify({ id: `s${start + offset}`, task: 'synthetic', text: item.plan, code: item.code })}\n`);
+    const lines = solutions
+      .slice(start, start + 10_000)
+      .map((item, offset) => `${JSON.stringify({ id: `s${start + offset}`, task: 'synthetic', text: item.plan, code: item.code })}\n`);
     await appendFile(input, lines.join(''));
   }
   const fileBytes = (await stat(input)).size;
@@ -182,7 +205,8 @@ async function benchmark(size: number): Promise<void> {
   });
   for (const [position, query] of queries.entries()) retrievalTimes[position] = await timed(() => corpus.search(query, k));
   const scorer = createHCreativityScorer({ corpus, k });
-  for (const [position, query] of queries.entries()) scoreTimes[position] = await timed(() => scorer.score({ id: `q${position}`, ...query }, 'bench'));
+  for (const [position, query] of queries.entries())
+    scoreTimes[position] = await timed(() => scorer.score({ id: `q${position}`, ...query }, 'bench'));
   const auto = await measureSearch(corpus, approaches, thresholds);
   const ef = resolveEfSearch({ efSearch: 'auto', k, size });
   queryRows.push(
@@ -207,9 +231,21 @@ async function benchmark(size: number): Promise<void> {
  * embedded queries (search alone), tie-aware recall@10 and the size on disk; LanceDB first scanned exactly, then
  * with its IVF-PQ index (nprobes 32, re-ranking 10 × k).
  */
-async function compareStores(size: number, stored: readonly { id: string; vector: Float32Array }[], queries: readonly Float32Array[], thresholds: readonly number[], hnswFile: string): Promise<void> {
+async function compareStores(
+  size: number,
+  stored: readonly { id: string; vector: Float32Array }[],
+  queries: readonly Float32Array[],
+  thresholds: readonly number[],
+  hnswFile: string,
+): Promise<void> {
   const dimensions = queries[0]!.length;
-  const searchRow = async (label: string, build: string, index: string, search: (vector: Float32Array) => Promise<{ similarity: number }[]> | { similarity: number }[], disk: string) => {
+  const searchRow = async (
+    label: string,
+    build: string,
+    index: string,
+    search: (vector: Float32Array) => Promise<{ similarity: number }[]> | { similarity: number }[],
+    disk: string,
+  ) => {
     const times = new Float64Array(queries.length);
     let found = 0;
     for (const [position, vector] of queries.entries()) {
@@ -218,7 +254,9 @@ async function compareStores(size: number, stored: readonly { id: string; vector
       times[position] = Number(process.hrtime.bigint() - start) / 1000;
       found += hits.filter((hit) => hit.similarity >= thresholds[position]! - 1e-6).length;
     }
-    storeRows.push(`| ${size.toLocaleString('en-US')} | ${label} | ${build} | ${index} | ${micro(percentile(times, 0.5))} | ${micro(percentile(times, 0.95))} | ${(found / (k * queries.length)).toFixed(3)} | ${disk} |`);
+    storeRows.push(
+      `| ${size.toLocaleString('en-US')} | ${label} | ${build} | ${index} | ${micro(percentile(times, 0.5))} | ${micro(percentile(times, 0.95))} | ${(found / (k * queries.length)).toFixed(3)} | ${disk} |`,
+    );
   };
   const rate = (seconds: number) => `${seconds.toFixed(1)} (${Math.round(size / seconds).toLocaleString('en-US')}/s)`;
 
@@ -227,18 +265,36 @@ async function compareStores(size: number, stored: readonly { id: string; vector
   const hnsw = createHnswVectorIndex({ dimensions, initialCapacity: size });
   for (const { id, vector } of stored) hnsw.add(id, vector);
   const hnswSeconds = Number(process.hrtime.bigint() - start) / 1e9;
-  await searchRow('HNSW (in memory; corpus file)', rate(hnswSeconds), '-', (vector) => hnsw.search(vector, k), megabytes((await stat(hnswFile)).size));
+  await searchRow(
+    'HNSW (in memory; corpus file)',
+    rate(hnswSeconds),
+    '-',
+    (vector) => hnsw.search(vector, k),
+    megabytes((await stat(hnswFile)).size),
+  );
 
   const lanceDirectory = join(directory, `lancedb-${size}`);
   const lance = await openLanceDbVectorIndex({ directory: lanceDirectory, dimensions });
   start = process.hrtime.bigint();
   for (let offset = 0; offset < stored.length; offset += 10_000) await lance.addMany(stored.slice(offset, offset + 10_000));
   const lanceSeconds = Number(process.hrtime.bigint() - start) / 1e9;
-  await searchRow('LanceDB, exact scan', rate(lanceSeconds), '-', (vector) => lance.search(vector, k), megabytes(await directoryBytes(lanceDirectory)));
+  await searchRow(
+    'LanceDB, exact scan',
+    rate(lanceSeconds),
+    '-',
+    (vector) => lance.search(vector, k),
+    megabytes(await directoryBytes(lanceDirectory)),
+  );
   start = process.hrtime.bigint();
   await lance.buildIndex();
   const indexSeconds = Number(process.hrtime.bigint() - start) / 1e9;
-  await searchRow('LanceDB, IVF-PQ', rate(lanceSeconds), `${indexSeconds.toFixed(1)} s`, (vector) => lance.search(vector, k), megabytes(await directoryBytes(lanceDirectory)));
+  await searchRow(
+    'LanceDB, IVF-PQ',
+    rate(lanceSeconds),
+    `${indexSeconds.toFixed(1)} s`,
+    (vector) => lance.search(vector, k),
+    megabytes(await directoryBytes(lanceDirectory)),
+  );
   lance.close();
 }
 
@@ -252,7 +308,11 @@ async function directoryBytes(path: string): Promise<number> {
 }
 
 /** Embed + HNSW search of each approach (already summarised), and tie-aware recall@10 against the exact thresholds. */
-async function measureSearch(corpus: Corpus, approaches: readonly string[], thresholds: readonly number[]): Promise<{ times: Float64Array; recall: number }> {
+async function measureSearch(
+  corpus: Corpus,
+  approaches: readonly string[],
+  thresholds: readonly number[],
+): Promise<{ times: Float64Array; recall: number }> {
   const times = new Float64Array(approaches.length);
   let found = 0;
   for (const [position, approach] of approaches.entries()) {
@@ -278,5 +338,7 @@ function timedSync(action: () => unknown): number {
 
 function printMachine(): void {
   console.log(machineLine());
-  console.log(`run: ${new Date().toISOString()}, sizes ${sizes.join(', ')}, queries per size: ${queryCount}, clusters ${clusterCount}, seed ${seed}`);
+  console.log(
+    `run: ${new Date().toISOString()}, sizes ${sizes.join(', ')}, queries per size: ${queryCount}, clusters ${clusterCount}, seed ${seed}`,
+  );
 }

@@ -29,18 +29,32 @@ const dataDirectory = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..
 const trajectoryDirectory = join(dataDirectory, 'trajectories');
 
 const corpus = readCorpus();
-const documents = Array.from({ length: Math.ceil(minimumDocuments / corpus.length) * corpus.length }, (_, index) => corpus[index % corpus.length]!);
+const documents = Array.from(
+  { length: Math.ceil(minimumDocuments / corpus.length) * corpus.length },
+  (_, index) => corpus[index % corpus.length]!,
+);
 const averageCharacters = corpus.reduce((sum, input) => sum + input.plan.length + input.code.length, 0) / corpus.length;
 
-console.log(`machine: ${availableParallelism()} cores (availableParallelism), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
-console.log(`load average before: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
-console.log(`corpus: ${corpus.length} (plan, code) pairs, ${Math.round(averageCharacters)} characters on average; ${documents.length} documents per pass\n`);
+console.log(
+  `machine: ${availableParallelism()} cores (availableParallelism), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+);
+console.log(
+  `load average before: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `corpus: ${corpus.length} (plan, code) pairs, ${Math.round(averageCharacters)} characters on average; ${documents.length} documents per pass\n`,
+);
 console.log('| what | documents | wall s | per wall second | CPU s | per CPU second | p50 µs | p95 µs |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 
 const embedder = new HashingEmbedder({ dimensions });
 embedder.observe(corpus);
-report('HashingEmbedder.embedOne (IDF learned from the corpus)', time(documents, (input) => embedder.embedOne(input)));
+report(
+  'HashingEmbedder.embedOne (IDF learned from the corpus)',
+  time(documents, (input) => embedder.embedOne(input)),
+);
 let runEmbedder = new HashingEmbedder({ dimensions });
 report(
   'embedOne + observe, in run order (online IDF; fresh run per corpus pass)',
@@ -51,8 +65,15 @@ report(
   }),
 );
 const extractor = new ConceptExtractor();
-report('ConceptExtractor.extract (plan + code)', time(documents, (input) => extractor.extract(input)));
-console.log(`\nload average after: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+report(
+  'ConceptExtractor.extract (plan + code)',
+  time(documents, (input) => extractor.extract(input)),
+);
+console.log(
+  `\nload average after: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 
 if (!values['no-quality']) await quality();
 
@@ -66,7 +87,8 @@ function readCorpus(): EmbeddingInput[] {
   for (const entry of readdirSync(trajectoryDirectory, { withFileTypes: true })) {
     const path = join(trajectoryDirectory, entry.name);
     if (entry.name.endsWith('.journal.json')) {
-      for (const node of (JSON.parse(readFileSync(path, 'utf8')) as { nodes: { plan?: unknown; code?: unknown }[] }).nodes) add(node.plan, node.code);
+      for (const node of (JSON.parse(readFileSync(path, 'utf8')) as { nodes: { plan?: unknown; code?: unknown }[] }).nodes)
+        add(node.plan, node.code);
     } else if (entry.name.endsWith('.journal.jsonl')) {
       for (const line of readFileSync(path, 'utf8').split('\n')) {
         if (line.trim() === '') continue;
@@ -133,7 +155,9 @@ async function quality(): Promise<void> {
     console.log(`\n(quality check skipped: the trajectory importers failed to load: ${String(error)})`);
     return;
   }
-  const runs = (await Promise.all([...new Set(labels.map((label) => label.file))].map((file) => importTrajectory(join(dataDirectory, file))))).flat();
+  const runs = (
+    await Promise.all([...new Set(labels.map((label) => label.file))].map((file) => importTrajectory(join(dataDirectory, file))))
+  ).flat();
   const settings: [string, HashingEmbedderOptions, boolean][] = [
     ['defaults (online IDF, planWeight 0.25)', {}, true],
     ['no IDF (plain sub-linear tf)', {}, false],

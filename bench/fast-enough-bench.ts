@@ -29,7 +29,15 @@ import { parseArgs } from 'node:util';
 import type { JudgedEpisode } from 'boden';
 import { expandTrajectoryInputs, importTrajectory } from 'boden/adapters/trajectory';
 import { machineLine, percentile } from './support/bench-measurements.js';
-import { carriedOver, loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticNode, syntheticParents, type CarriedOver } from './support/synthetic-long-run.js';
+import {
+  carriedOver,
+  loadSharedEpisodes,
+  sharedTrajectories,
+  syntheticLongRun,
+  syntheticNode,
+  syntheticParents,
+  type CarriedOver,
+} from './support/synthetic-long-run.js';
 
 const measureNames = ['live', 'judge', 'replay', 'build', 'startup', 'demo'] as const;
 type MeasureName = (typeof measureNames)[number];
@@ -46,12 +54,25 @@ const { values } = parseArgs({
     child: { type: 'string' },
   },
 });
-const [priors, large, samples, runs, rounds] = [values.priors, values.large, values.samples, values.runs, values.rounds].map(Number) as [number, number, number, number, number];
-for (const [name, value] of [['--priors', priors], ['--large', large], ['--samples', samples], ['--runs', runs], ['--rounds', rounds]] as const) {
+const [priors, large, samples, runs, rounds] = [values.priors, values.large, values.samples, values.runs, values.rounds].map(Number) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+for (const [name, value] of [
+  ['--priors', priors],
+  ['--large', large],
+  ['--samples', samples],
+  ['--runs', runs],
+  ['--rounds', rounds],
+] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
 }
 const only = values.only.split(',') as MeasureName[];
-for (const name of only) if (!measureNames.includes(name)) throw new Error(`--only: unknown measure ${name} (one of ${measureNames.join(', ')})`);
+for (const name of only)
+  if (!measureNames.includes(name)) throw new Error(`--only: unknown measure ${name} (one of ${measureNames.join(', ')})`);
 const trees = values.trees.split(',');
 
 /** Imports `module` (a path under `src/`) from `tree`'s TypeScript sources. */
@@ -98,13 +119,20 @@ async function measureLive(tree: string): Promise<Numbers> {
     both![index] = judged - started;
     observe![index] = observed - judged;
   }
-  return { scoreMs: percentile(score!, 0.5), verdictMs: percentile(verdict!, 0.5), bothMs: percentile(both!, 0.5), observeMs: percentile(observe!, 0.5) };
+  return {
+    scoreMs: percentile(score!, 0.5),
+    verdictMs: percentile(verdict!, 0.5),
+    bothMs: percentile(both!, 0.5),
+    observeMs: percentile(observe!, 0.5),
+  };
 }
 
 /** Episodes per second of the shared runs replayed as `boden score` does: the median of seven passes, and the first. */
 async function measureReplay(tree: string): Promise<Numbers> {
   const { scoreRunNovelty } = await fromTree<typeof import('boden')>(tree, 'scoring/score-run-novelty.ts');
-  const { expandTrajectoryInputs, importTrajectory } = (await import(pathToFileURL(resolve(tree, 'adapters/trajectory/index.ts')).href)) as typeof import('boden/adapters/trajectory');
+  const { expandTrajectoryInputs, importTrajectory } = (await import(
+    pathToFileURL(resolve(tree, 'adapters/trajectory/index.ts')).href
+  )) as typeof import('boden/adapters/trajectory');
   const runs = [];
   for (const input of await expandTrajectoryInputs([sharedTrajectories])) runs.push(...(await importTrajectory(input)));
   const { ConceptExtractor } = await fromTree<typeof import('boden')>(tree, 'concepts/concept-extractor.ts');
@@ -115,7 +143,10 @@ async function measureReplay(tree: string): Promise<Numbers> {
     // after the first pass, which a first reading of them never does.
     const extractor = new ConceptExtractor();
     const known = new Set(extractor.vocabulary.map((concept) => concept.id));
-    const concepts = { extract: (input: { plan: string; code: string }) => extractor.extract(input), embedding: (id: string) => (known.has(id) ? extractor.conceptEmbedding(id) : undefined) };
+    const concepts = {
+      extract: (input: { plan: string; code: string }) => extractor.extract(input),
+      embedding: (id: string) => (known.has(id) ? extractor.conceptEmbedding(id) : undefined),
+    };
     const started = performance.now();
     for (const run of runs) await scoreRunNovelty(run, { concepts });
     rates[pass] = episodes / ((performance.now() - started) / 1000);
@@ -154,7 +185,20 @@ async function measureBuild(tree: string): Promise<Numbers> {
 function measureJudge(tree: string): Numbers {
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--max-old-space-size=12000', '--import', 'tsx', resolve('bench/judge-scaling-bench.ts'), '--child', '--trees', tree, '--priors', String(large), '--samples', String(samples)],
+    [
+      '--expose-gc',
+      '--max-old-space-size=12000',
+      '--import',
+      'tsx',
+      resolve('bench/judge-scaling-bench.ts'),
+      '--child',
+      '--trees',
+      tree,
+      '--priors',
+      String(large),
+      '--samples',
+      String(samples),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
   if (child.status !== 0) throw new Error(`judge at ${large} in ${tree}: exit ${child.status}\n${child.stderr}`);
@@ -180,7 +224,10 @@ function measureStartup(): Map<string, Numbers> {
   for (let run = 0; run < runs; run += 1) {
     commands.forEach((command, index) => {
       const started = performance.now();
-      const result = spawnSync(process.execPath, command.args, { stdio: 'ignore', cwd: command.tree === '' ? undefined : resolve(command.tree) });
+      const result = spawnSync(process.execPath, command.args, {
+        stdio: 'ignore',
+        cwd: command.tree === '' ? undefined : resolve(command.tree),
+      });
       times[index]![run] = performance.now() - started;
       if (result.status !== 0) throw new Error(`${command.args.join(' ')} exited ${result.status}`);
     });
@@ -197,11 +244,15 @@ async function measureDemo(tree: string): Promise<Numbers> {
   const scratch = mkdtempSync(join(tmpdir(), 'boden-demo-'));
   try {
     const started = performance.now();
-    const child = spawn(process.execPath, [resolve(tree, 'dist/src/cli/main.js'), 'demo', '--out', join(scratch, 'out'), '--memo', join(scratch, 'memo')], {
-      cwd: resolve(tree),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [resolve(tree, 'dist/src/cli/main.js'), 'demo', '--out', join(scratch, 'out'), '--memo', join(scratch, 'memo')],
+      {
+        cwd: resolve(tree),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     let seen = '';
     const seconds = await new Promise<number>((resolvePromise, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -229,14 +280,33 @@ if ((await loadSharedEpisodes()).length === 0) {
   console.log(`fast-enough-bench needs the shared trajectories at ${sharedTrajectories} (not part of a clone): nothing to measure.`);
   process.exit(0);
 }
-for (const tree of trees) if (!existsSync(resolve(tree, 'src/scoring/novelty-scorer.ts'))) throw new Error(`--trees: ${tree} has no src/scoring/novelty-scorer.ts`);
+for (const tree of trees)
+  if (!existsSync(resolve(tree, 'src/scoring/novelty-scorer.ts'))) throw new Error(`--trees: ${tree} has no src/scoring/novelty-scorer.ts`);
 
 /** One measure of one tree in its own process. */
 function inChild(measure: MeasureName, tree: string): Numbers {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=12000', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', `${measure}@${tree}`, '--priors', String(priors), '--large', String(large), '--samples', String(samples)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-old-space-size=12000',
+      '--import',
+      'tsx',
+      new URL(import.meta.url).pathname,
+      '--child',
+      `${measure}@${tree}`,
+      '--priors',
+      String(priors),
+      '--large',
+      String(large),
+      '--samples',
+      String(samples),
+    ],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   if (child.status !== 0) throw new Error(`${measure} in ${tree}: exit ${child.status}\n${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Numbers;
 }
@@ -245,12 +315,16 @@ const results = new Map<string, Map<string, Numbers>>(trees.map((tree) => [tree,
 console.log(machineLine());
 {
   const sharedRuns = [];
-  for (const input of await expandTrajectoryInputs([sharedTrajectories])) for (const run of await importTrajectory(input)) sharedRuns.push(run.episodes);
+  for (const input of await expandTrajectoryInputs([sharedTrajectories]))
+    for (const run of await importTrajectory(input)) sharedRuns.push(run.episodes);
   const episodes = await loadSharedEpisodes();
   const synthetic = carriedOver([syntheticLongRun(episodes, priors + samples)], episodes.length);
   const shared = carriedOver(sharedRuns, 8);
-  const describe = (carried: CarriedOver) => `${(100 * carried.share).toFixed(0)} % of the code carried over, ${carried.newLinesPerEpisode.toFixed(0)} new lines an episode`;
-  console.log(`workload: synthetic run of ${priors + samples} (past its first copy) ${describe(synthetic)}; shared runs past their 8th episode ${describe(shared)}`);
+  const describe = (carried: CarriedOver) =>
+    `${(100 * carried.share).toFixed(0)} % of the code carried over, ${carried.newLinesPerEpisode.toFixed(0)} new lines an episode`;
+  console.log(
+    `workload: synthetic run of ${priors + samples} (past its first copy) ${describe(synthetic)}; shared runs past their 8th episode ${describe(shared)}`,
+  );
 }
 for (const measure of only) {
   const started = performance.now();
@@ -263,32 +337,80 @@ for (const measure of only) {
     const byTree = new Map<string, Numbers[]>(trees.map((tree) => [tree, []]));
     for (let round = 0; round < (rounded ? rounds : 1); round += 1) {
       for (const tree of round % 2 === 0 ? trees : [...trees].reverse()) {
-        byTree.get(tree)!.push(measure === 'judge' ? measureJudge(tree) : measure === 'demo' ? await measureDemo(tree) : inChild(measure, tree));
+        byTree
+          .get(tree)!
+          .push(measure === 'judge' ? measureJudge(tree) : measure === 'demo' ? await measureDemo(tree) : inChild(measure, tree));
       }
     }
     for (const [tree, rows] of byTree) results.get(tree)!.set(measure, medianOfRounds(rows));
   }
-  console.log(`${measure}: ${((performance.now() - started) / 1000).toFixed(0)} s; after it ${machineLine().replace(/^.*load average/, 'load average')}`);
+  console.log(
+    `${measure}: ${((performance.now() - started) / 1000).toFixed(0)} s; after it ${machineLine().replace(/^.*load average/, 'load average')}`,
+  );
 }
 
 /** Each number's median over the rounds. */
 function medianOfRounds(rows: readonly Numbers[]): Numbers {
   const keys = Object.keys(rows[0]!);
-  return Object.fromEntries(keys.map((key) => [key, percentile(Float64Array.from(rows, (row) => row[key]!), 0.5)]));
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      percentile(
+        Float64Array.from(rows, (row) => row[key]!),
+        0.5,
+      ),
+    ]),
+  );
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** The table's rows: a measure, its target, and how to read a tree's numbers (undefined when not measured). */
 const rows: { label: string; target: string; cell: (get: (measure: MeasureName) => Numbers | undefined) => string | undefined }[] = [
-  { label: `score() + rubric verdict p50 at ${priors} priors`, target: '≤ 0.5 ms', cell: (get) => get('live') && `${get('live')!.bothMs!.toFixed(3)} ms` },
+  {
+    label: `score() + rubric verdict p50 at ${priors} priors`,
+    target: '≤ 0.5 ms',
+    cell: (get) => get('live') && `${get('live')!.bothMs!.toFixed(3)} ms`,
+  },
   { label: `score() p50 at ${priors} priors`, target: '-', cell: (get) => get('live') && `${get('live')!.scoreMs!.toFixed(3)} ms` },
-  { label: `observe() p50 at ${priors} priors`, target: '≤ 0.25 ms', cell: (get) => get('live') && `${get('live')!.observeMs!.toFixed(3)} ms` },
-  { label: `rubric verdict p50 at ${priors} / ${large} priors`, target: '≤ 0.3 / 0.5 ms', cell: (get) => (get('live') ?? get('judge')) && `${get('live')?.verdictMs?.toFixed(3) ?? '-'} / ${get('judge')?.verdictMs?.toFixed(3) ?? '-'} ms` },
-  { label: `rubric judge memory (heap + typed arrays) at ${large} priors`, target: '≤ 200 MB', cell: (get) => get('judge') && mb(get('judge')!.judgeBytes!) },
-  { label: 'replay of the shared runs (one core)', target: '≥ 5,000 episodes/s', cell: (get) => get('replay') && `${Math.round(get('replay')!.episodesPerSecond!)} /s (first pass ${Math.round(get('replay')!.firstPass!)})` },
-  { label: `building a ${large}-episode run from scratch`, target: '≤ 60 s', cell: (get) => get('build') && `${get('build')!.seconds!.toFixed(0)} s` },
-  { label: '`boden --help` / `boden score <one file>` p50 wall', target: '≤ 150 / 400 ms', cell: (get) => get('startup') && `${get('startup')!.helpMs!.toFixed(0)} / ${get('startup')!.scoreMs!.toFixed(0)} ms (node -e 0: ${get('startup')!.bareMs!.toFixed(0)})` },
-  { label: '`boden demo` until its first table line, cold memo', target: '≤ 60 s', cell: (get) => get('demo') && `${get('demo')!.seconds!.toFixed(0)} s` },
+  {
+    label: `observe() p50 at ${priors} priors`,
+    target: '≤ 0.25 ms',
+    cell: (get) => get('live') && `${get('live')!.observeMs!.toFixed(3)} ms`,
+  },
+  {
+    label: `rubric verdict p50 at ${priors} / ${large} priors`,
+    target: '≤ 0.3 / 0.5 ms',
+    cell: (get) =>
+      (get('live') ?? get('judge')) && `${get('live')?.verdictMs?.toFixed(3) ?? '-'} / ${get('judge')?.verdictMs?.toFixed(3) ?? '-'} ms`,
+  },
+  {
+    label: `rubric judge memory (heap + typed arrays) at ${large} priors`,
+    target: '≤ 200 MB',
+    cell: (get) => get('judge') && mb(get('judge')!.judgeBytes!),
+  },
+  {
+    label: 'replay of the shared runs (one core)',
+    target: '≥ 5,000 episodes/s',
+    cell: (get) =>
+      get('replay') && `${Math.round(get('replay')!.episodesPerSecond!)} /s (first pass ${Math.round(get('replay')!.firstPass!)})`,
+  },
+  {
+    label: `building a ${large}-episode run from scratch`,
+    target: '≤ 60 s',
+    cell: (get) => get('build') && `${get('build')!.seconds!.toFixed(0)} s`,
+  },
+  {
+    label: '`boden --help` / `boden score <one file>` p50 wall',
+    target: '≤ 150 / 400 ms',
+    cell: (get) =>
+      get('startup') &&
+      `${get('startup')!.helpMs!.toFixed(0)} / ${get('startup')!.scoreMs!.toFixed(0)} ms (node -e 0: ${get('startup')!.bareMs!.toFixed(0)})`,
+  },
+  {
+    label: '`boden demo` until its first table line, cold memo',
+    target: '≤ 60 s',
+    cell: (get) => get('demo') && `${get('demo')!.seconds!.toFixed(0)} s`,
+  },
   {
     label: `memory of a live run of ${large} episodes (scorer's peak RSS rise + judge memory)`,
     target: '≤ 250 MB',

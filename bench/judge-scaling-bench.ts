@@ -29,7 +29,9 @@ const { values } = parseArgs({
 });
 const priorCounts = values.priors.split(',').map(Number);
 const samples = Number(values.samples);
-for (const count of [...priorCounts, samples]) if (!Number.isInteger(count) || count < 1) throw new Error(`--priors/--samples: expected whole numbers ≥ 1, got ${values.priors} / ${values.samples}`);
+for (const count of [...priorCounts, samples])
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`--priors/--samples: expected whole numbers ≥ 1, got ${values.priors} / ${values.samples}`);
 
 /** One child's measurement, printed as a JSON line. */
 interface Measurement {
@@ -49,9 +51,12 @@ if (values.child) {
     process.exit(0);
   }
   const trees = values.trees.split(',');
-  for (const tree of trees) if (!existsSync(resolve(tree, 'src/judges/rubric-judge.ts'))) throw new Error(`--trees: ${tree} has no src/judges/rubric-judge.ts`);
+  for (const tree of trees)
+    if (!existsSync(resolve(tree, 'src/judges/rubric-judge.ts'))) throw new Error(`--trees: ${tree} has no src/judges/rubric-judge.ts`);
   console.log(machineLine());
-  console.log('\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge memory MB (heap + typed arrays) | KB per episode more than the row before |');
+  console.log(
+    '\n| tree | prior episodes | build s | verdict p50 ms | p95 ms | judge memory MB (heap + typed arrays) | KB per episode more than the row before |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   // The memory has a fixed part (cached profiles) and a part per episode: the growth between sizes is the latter.
   const previous = new Map<string, Measurement>();
@@ -59,15 +64,31 @@ if (values.child) {
     for (const tree of trees) {
       const child = spawnSync(
         process.execPath,
-        ['--expose-gc', '--max-old-space-size=12000', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', '--trees', tree, '--priors', String(priors), '--samples', String(samples)],
+        [
+          '--expose-gc',
+          '--max-old-space-size=12000',
+          '--import',
+          'tsx',
+          new URL(import.meta.url).pathname,
+          '--child',
+          '--trees',
+          tree,
+          '--priors',
+          String(priors),
+          '--samples',
+          String(samples),
+        ],
         { encoding: 'utf8', maxBuffer: 1 << 24 },
       );
       if (child.status !== 0) throw new Error(`measuring ${tree} at ${priors}: exit ${child.status}\n${child.stderr}`);
       const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Measurement;
       const before = previous.get(tree);
-      const growth = before === undefined ? '-' : ((result.judgeBytes - before.judgeBytes) / 1024 / (result.priors - before.priors)).toFixed(2);
+      const growth =
+        before === undefined ? '-' : ((result.judgeBytes - before.judgeBytes) / 1024 / (result.priors - before.priors)).toFixed(2);
       previous.set(tree, result);
-      console.log(`| ${tree} | ${priors} | ${result.buildSeconds.toFixed(1)} | ${result.p50Ms.toFixed(3)} | ${result.p95Ms.toFixed(3)} | ${(result.judgeBytes / 1024 / 1024).toFixed(1)} | ${growth} |`);
+      console.log(
+        `| ${tree} | ${priors} | ${result.buildSeconds.toFixed(1)} | ${result.p50Ms.toFixed(3)} | ${result.p95Ms.toFixed(3)} | ${(result.judgeBytes / 1024 / 1024).toFixed(1)} | ${growth} |`,
+      );
     }
   }
   console.log(`\n${machineLine()}`);

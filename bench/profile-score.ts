@@ -17,10 +17,19 @@ import { machineLine } from './support/bench-measurements.js';
 import { loadSharedEpisodes, sharedTrajectories, syntheticLongRun, syntheticParents } from './support/synthetic-long-run.js';
 
 const { values } = parseArgs({
-  options: { priors: { type: 'string', default: '10000' }, samples: { type: 'string', default: '300' }, top: { type: 'string', default: '15' }, judge: { type: 'boolean', default: false } },
+  options: {
+    priors: { type: 'string', default: '10000' },
+    samples: { type: 'string', default: '300' },
+    top: { type: 'string', default: '15' },
+    judge: { type: 'boolean', default: false },
+  },
 });
 const [priors, samples, top] = [Number(values.priors), Number(values.samples), Number(values.top)];
-for (const [name, value] of [['--priors', priors], ['--samples', samples], ['--top', top]] as const) {
+for (const [name, value] of [
+  ['--priors', priors],
+  ['--samples', samples],
+  ['--top', top],
+] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
 }
 const episodes = await loadSharedEpisodes();
@@ -30,7 +39,11 @@ if (episodes.length === 0) {
 }
 console.log(machineLine());
 const parents = syntheticParents(priors + samples);
-const nodes: JudgedEpisode[] = syntheticLongRun(episodes, priors + samples).map((node, index) => ({ ...node, summary: null, parentEpisodeId: parents[index]! }));
+const nodes: JudgedEpisode[] = syntheticLongRun(episodes, priors + samples).map((node, index) => ({
+  ...node,
+  summary: null,
+  parentEpisodeId: parents[index]!,
+}));
 const scorer = createNoveltyScorer();
 const judge = values.judge ? new RubricJudge() : null;
 const earlier = nodes.slice(0, priors);
@@ -42,7 +55,9 @@ for (const node of earlier) {
 // The judge's history is built by its first verdict, outside the profile.
 judge?.verdict({ runId: 'long', episode: nodes[priors]!, earlier });
 const what = judge === null ? 'score()' : "score() and the rubric judge's verdict";
-console.log(`built ${priors} prior episodes in ${((performance.now() - building) / 1000).toFixed(1)} s; profiling ${what} of ${samples} new nodes\n`);
+console.log(
+  `built ${priors} prior episodes in ${((performance.now() - building) / 1000).toFixed(1)} s; profiling ${what} of ${samples} new nodes\n`,
+);
 
 const session = new Session();
 session.connect();
@@ -67,9 +82,18 @@ const parts: readonly [string, (frame: { functionName: string; url: string }) =>
   ['rubric judge (profiles, line comparison, rules)', ({ url }) => url.includes('/src/judges/')],
   ['vector index search (HNSW or exact; native included)', ({ url }) => url.includes('/src/vector-index/')],
   ['concept extraction', ({ url }) => url.includes('/src/concepts/')],
-  ['tokenising plan and code', ({ url }) => /\/src\/embedder\/(code-scanner|code-tokenizer|plan-tokenizer|identifier-|split-identifier|ascii-bytes|character-flags|python-import-aliases|string-hash|code-language)/.test(url)],
+  [
+    'tokenising plan and code',
+    ({ url }) =>
+      /\/src\/embedder\/(code-scanner|code-tokenizer|plan-tokenizer|identifier-|split-identifier|ascii-bytes|character-flags|python-import-aliases|string-hash|code-language)/.test(
+        url,
+      ),
+  ],
   ['TF-IDF weighting and embedding', ({ url }) => url.includes('/src/embedder/')],
-  ['duplicate fingerprint (normalise code, sha256)', ({ url }) => /normalise-code|unique-code-metric|node:crypto|internal\/crypto/.test(url)],
+  [
+    'duplicate fingerprint (normalise code, sha256)',
+    ({ url }) => /normalise-code|unique-code-metric|node:crypto|internal\/crypto/.test(url),
+  ],
   ['novelty metrics', ({ url }) => url.includes('/src/metrics/')],
   ['scorer glue', ({ url }) => url.includes('/src/scoring/')],
   ['garbage collection', ({ functionName }) => functionName === '(garbage collector)'],
@@ -83,8 +107,11 @@ const special = new Set(['(garbage collector)', '(idle)', '(program)', '(root)']
 /** The frame a sample is put in a part by: its own, or for a native frame its nearest caller with a source file. */
 const attributedFrame = (id: number) => {
   let node = byNode.get(id)!;
-  while (node.callFrame.url === '' && !special.has(node.callFrame.functionName) && parentOf.has(node.id)) node = byNode.get(parentOf.get(node.id)!)!;
-  return node.callFrame.url === '' ? byNode.get(id)!.callFrame : { ...node.callFrame, functionName: byNode.get(id)!.callFrame.functionName };
+  while (node.callFrame.url === '' && !special.has(node.callFrame.functionName) && parentOf.has(node.id))
+    node = byNode.get(parentOf.get(node.id)!)!;
+  return node.callFrame.url === ''
+    ? byNode.get(id)!.callFrame
+    : { ...node.callFrame, functionName: byNode.get(id)!.callFrame.functionName };
 };
 const hits = new Map<number, number>();
 for (const sample of profile.samples ?? []) hits.set(sample, (hits.get(sample) ?? 0) + 1);
@@ -100,7 +127,10 @@ for (const [id, count] of hits) {
   total += micros;
   partTime.set(part, (partTime.get(part) ?? 0) + micros);
   // Line numbers are the transpiled module's, so only the file is named.
-  const where = callFrame.url === '' ? `(native, from ${attributedFrame(id).url.replace(/^.*\/(src|adapters|bench|node_modules)\//, '$1/') || 'V8'})` : callFrame.url.replace(/^.*\/(src|adapters|bench|node_modules)\//, '$1/');
+  const where =
+    callFrame.url === ''
+      ? `(native, from ${attributedFrame(id).url.replace(/^.*\/(src|adapters|bench|node_modules)\//, '$1/') || 'V8'})`
+      : callFrame.url.replace(/^.*\/(src|adapters|bench|node_modules)\//, '$1/');
   const name = `${callFrame.functionName || '(anonymous)'} ${where}`;
   functionTime.set(name, (functionTime.get(name) ?? 0) + micros);
 }
@@ -115,5 +145,6 @@ for (const [part] of parts) {
 console.log(`| all | ${perScore(total)} | 100 % |`);
 console.log(`\n| top ${top} functions by self time | ms per score() | share |`);
 console.log('|---|---:|---:|');
-for (const [name, micros] of [...functionTime].sort(([, a], [, b]) => b - a).slice(0, top)) console.log(`| \`${name}\` | ${perScore(micros)} | ${share(micros)} |`);
+for (const [name, micros] of [...functionTime].sort(([, a], [, b]) => b - a).slice(0, top))
+  console.log(`| \`${name}\` | ${perScore(micros)} | ${share(micros)} |`);
 console.log(`\n${machineLine()}`);

@@ -35,7 +35,9 @@ const episodes = Number(values.episodes);
 const workers = Number(values.workers);
 const python = await findPython({ python: values.python });
 
-const megabyteOfRows = Array.from({ length: 16_384 }, (_, index) => `${index},${(index * 7919) % 1000},0.${index}`.padEnd(63, ' ')).join('\n');
+const megabyteOfRows = Array.from({ length: 16_384 }, (_, index) => `${index},${(index * 7919) % 1000},0.${index}`.padEnd(63, ' ')).join(
+  '\n',
+);
 /** The programs measured: what they do and the files they take and give. */
 const programs = [
   { label: 'trivial', program: 'print("ok")', files: {}, outputs: [] },
@@ -75,7 +77,8 @@ const sandboxRunner = (label: string, sandbox: PythonSandbox): Runner => ({
 });
 
 // The bare floor: the same files written, the program spawned with no limits, its output read, the folder removed.
-const bareFooter = '\nimport resource as _r, sys as _s\n_u = _r.getrusage(_r.RUSAGE_SELF)\n_s.stderr.write(repr(_u.ru_utime + _u.ru_stime))\n';
+const bareFooter =
+  '\nimport resource as _r, sys as _s\n_u = _r.getrusage(_r.RUSAGE_SELF)\n_s.stderr.write(repr(_u.ru_utime + _u.ru_stime))\n';
 const bare: Runner = {
   label: 'bare spawn (no sandbox)',
   async run(entry) {
@@ -84,7 +87,11 @@ const bare: Runner = {
     for (const [name, content] of Object.entries(entry.files)) await writeFile(join(work, name), content);
     await writeFile(join(work, 'program.py'), entry.program + bareFooter);
     const stderr = await new Promise<string>((resolve, reject) => {
-      const child = spawn(python, ['program.py'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/bin:/bin', OPENBLAS_NUM_THREADS: '1' } });
+      const child = spawn(python, ['program.py'], {
+        cwd: work,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { PATH: '/usr/bin:/bin', OPENBLAS_NUM_THREADS: '1' },
+      });
       let text = '';
       child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.on('error', reject);
@@ -112,7 +119,9 @@ const runners: Runner[] = [
 if (isolation !== undefined) console.log(`bubblewrap not measured: ${isolation}`);
 
 console.log(machineLine());
-console.log(`python: ${python}; rounds: ${rounds}, interleaved; running as ${process.getuid?.() === 0 ? 'root (programs drop to a uid of their own)' : 'a user'}`);
+console.log(
+  `python: ${python}; rounds: ${rounds}, interleaved; running as ${process.getuid?.() === 0 ? 'root (programs drop to a uid of their own)' : 'a user'}`,
+);
 const samples = new Map<string, { wall: number[]; cpu: number[]; overhead: number[]; machinery: number }>();
 const loads: number[] = [];
 for (let round = 0; round < rounds; round += 1) {
@@ -133,11 +142,17 @@ for (let round = 0; round < rounds; round += 1) {
   loads.push(loadavg()[0]!);
 }
 const p = (list: number[], fraction: number) => percentile(Float64Array.from(list), fraction).toFixed(0);
-console.log(`\nload average (1 min) during the rounds: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)} on ${availableParallelism()} cores`);
-console.log('\n| program | runner | wall p50 ms | program CPU p50 ms | overhead p50 ms | overhead p90 ms | runner CPU mean ms |\n|---|---|---:|---:|---:|---:|---:|');
+console.log(
+  `\nload average (1 min) during the rounds: ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)} on ${availableParallelism()} cores`,
+);
+console.log(
+  '\n| program | runner | wall p50 ms | program CPU p50 ms | overhead p50 ms | overhead p90 ms | runner CPU mean ms |\n|---|---|---:|---:|---:|---:|---:|',
+);
 for (const [key, sample] of samples) {
   const [program, runner] = key.split('\u0000');
-  console.log(`| ${program} | ${runner} | ${p(sample.wall, 0.5)} | ${p(sample.cpu, 0.5)} | ${p(sample.overhead, 0.5)} | ${p(sample.overhead, 0.9)} | ${runner!.includes('bubblewrap') ? 'n/a' : sample.machinery.toFixed(0)} |`);
+  console.log(
+    `| ${program} | ${runner} | ${p(sample.wall, 0.5)} | ${p(sample.cpu, 0.5)} | ${p(sample.overhead, 0.5)} | ${p(sample.overhead, 0.9)} | ${runner!.includes('bubblewrap') ? 'n/a' : sample.machinery.toFixed(0)} |`,
+  );
 }
 
 // The harness's memory as runs go by: the sandbox keeps nothing of a finished run.
@@ -147,7 +162,9 @@ const rss = () => {
   gc?.();
   return process.memoryUsage().rss;
 };
-console.log(`\n${episodes} trivial programs with 4 KiB of output each, ${workers} at a time (gc before each reading: ${gc !== undefined}):\n`);
+console.log(
+  `\n${episodes} trivial programs with 4 KiB of output each, ${workers} at a time (gc before each reading: ${gc !== undefined}):\n`,
+);
 console.log('| runs done | harness RSS |\n|---:|---:|');
 const checkpoints = new Set([0, episodes / 8, episodes / 4, episodes / 2, episodes].map(Math.round));
 let done = 0;

@@ -18,7 +18,11 @@ const { values } = parseArgs({
 const samples = Number(values.samples);
 const priorCounts = values.priors.split(',').map(Number);
 
-console.log(`machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 const runs = [];
 for (const input of await expandTrajectoryInputs([sharedTrajectories])) runs.push(...(await importTrajectory(input)));
 const episodes = runs.flatMap((run) => run.episodes);
@@ -27,7 +31,9 @@ const episodes = runs.flatMap((run) => run.episodes);
 let start = performance.now();
 for (const run of runs) await scoreRunNovelty(run);
 const seconds = (performance.now() - start) / 1000;
-console.log(`\nreplay of ${runs.length} shared runs: ${episodes.length} episodes in ${seconds.toFixed(2)} s = ${Math.round(episodes.length / seconds)} episodes/s (score + observe, all metrics)\n`);
+console.log(
+  `\nreplay of ${runs.length} shared runs: ${episodes.length} episodes in ${seconds.toFixed(2)} s = ${Math.round(episodes.length / seconds)} episodes/s (score + observe, all metrics)\n`,
+);
 
 const synthetic = (count: number) => syntheticLongRun(episodes, count);
 
@@ -56,7 +62,9 @@ for (const priors of priorCounts) {
     observe.push(performance.now() - observeStart);
   }
   const kind = priors + samples > 1000 ? 'auto (HNSW)' : 'auto (exact)';
-  console.log(`| ${priors} | ${kind} | ${quantile(total, 0.5)} | ${quantile(total, 0.95)} | ${quantile(embedding, 0.5)} | ${quantile(metrics, 0.5)} | ${quantile(observe, 0.5)} |`);
+  console.log(
+    `| ${priors} | ${kind} | ${quantile(total, 0.5)} | ${quantile(total, 0.95)} | ${quantile(embedding, 0.5)} | ${quantile(metrics, 0.5)} | ${quantile(observe, 0.5)} |`,
+  );
   console.error(`(building ${priors} prior episodes took ${warmSeconds.toFixed(1)} s)`);
 }
 

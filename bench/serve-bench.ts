@@ -15,7 +15,13 @@ import { parseArgs } from 'node:util';
 import { createServeApp, ServedRuns } from 'boden';
 import { machineLine, percentile } from './support/bench-measurements.js';
 
-const { values } = parseArgs({ options: { priors: { type: 'string', default: '1000,10000' }, samples: { type: 'string', default: '200' }, clients: { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: {
+    priors: { type: 'string', default: '1000,10000' },
+    samples: { type: 'string', default: '200' },
+    clients: { type: 'string', default: '4' },
+  },
+});
 const priorCounts = values.priors.split(',').map(Number);
 const samples = Number(values.samples);
 const clients = Number(values.clients);
@@ -23,15 +29,33 @@ const clients = Number(values.clients);
 // Agent-like nodes: a few paradigms, each varied by settings and a component, so novelty is neither 0 nor 1.
 const paradigms = [
   ['Gradient boosting on the raw features', 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators={a}, learning_rate=0.0{b})'],
-  ['Ridge regression on standardised features', 'from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge(alpha={a})'],
-  ['A small MLP trained with Adam and early stopping', 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, {a}), torch.nn.ReLU(), torch.nn.Linear({a}, 1))'],
-  ['A random forest with target-encoded categories', 'from sklearn.ensemble import RandomForestRegressor\nfrom sklearn.preprocessing import TargetEncoder\nmodel = RandomForestRegressor(n_estimators={a}, max_depth={b})'],
+  [
+    'Ridge regression on standardised features',
+    'from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge(alpha={a})',
+  ],
+  [
+    'A small MLP trained with Adam and early stopping',
+    'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, {a}), torch.nn.ReLU(), torch.nn.Linear({a}, 1))',
+  ],
+  [
+    'A random forest with target-encoded categories',
+    'from sklearn.ensemble import RandomForestRegressor\nfrom sklearn.preprocessing import TargetEncoder\nmodel = RandomForestRegressor(n_estimators={a}, max_depth={b})',
+  ],
 ] as const;
-const components = ['', '\nfrom sklearn.decomposition import PCA\nX = PCA(n_components=8).fit_transform(X)', '\nX["ratio"] = X["a"] / X["b"]', '\nfrom sklearn.model_selection import KFold\ncv = KFold(5)'];
+const components = [
+  '',
+  '\nfrom sklearn.decomposition import PCA\nX = PCA(n_components=8).fit_transform(X)',
+  '\nX["ratio"] = X["a"] / X["b"]',
+  '\nfrom sklearn.model_selection import KFold\ncv = KFold(5)',
+];
 const nodeAt = (index: number) => {
   const [plan, code] = paradigms[index % paradigms.length]!;
   const component = components[Math.floor(index / paradigms.length) % components.length]!;
-  return { id: `n${index}`, plan: `${plan} (variant ${index})`, code: `${code.replace(/\{a\}/g, String(16 + (index % 97))).replace(/\{b\}/g, String(1 + (index % 9)))}${component}\n# node ${index}` };
+  return {
+    id: `n${index}`,
+    plan: `${plan} (variant ${index})`,
+    code: `${code.replace(/\{a\}/g, String(16 + (index % 97))).replace(/\{b\}/g, String(1 + (index % 9)))}${component}\n# node ${index}`,
+  };
 };
 
 /** One way of calling the service: in process, or over HTTP. */
@@ -55,7 +79,11 @@ function inProcess(runs: ServedRuns): Target {
 
 function overHttp(base: string): Target {
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(base + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const response = await fetch(base + path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
@@ -88,7 +116,13 @@ async function measure(target: Target, runId: string, priors: number) {
     select[sample] = performance.now() - start;
   }
   const nodesPerSecond = samples / ((performance.now() - started) / 1000);
-  return { admit50: percentile(admit, 0.5), admit99: percentile(admit, 0.99), select50: percentile(select, 0.5), select99: percentile(select, 0.99), nodesPerSecond };
+  return {
+    admit50: percentile(admit, 0.5),
+    admit99: percentile(admit, 0.99),
+    select50: percentile(select, 0.5),
+    select99: percentile(select, 0.99),
+    nodesPerSecond,
+  };
 }
 
 console.log(machineLine());
@@ -113,7 +147,9 @@ try {
     ];
     const base = rows[0]![1].admit50;
     for (const [path, row] of rows) {
-      console.log(`| ${priors} | ${path} | ${row.admit50.toFixed(2)} | ${row.admit99.toFixed(2)} | ${row.select50.toFixed(2)} | ${row.select99.toFixed(2)} | ${row.nodesPerSecond.toFixed(0)} | ${path.startsWith('in process') ? '-' : `+${(row.admit50 - base).toFixed(2)}`} |`);
+      console.log(
+        `| ${priors} | ${path} | ${row.admit50.toFixed(2)} | ${row.admit99.toFixed(2)} | ${row.select50.toFixed(2)} | ${row.select99.toFixed(2)} | ${row.nodesPerSecond.toFixed(0)} | ${path.startsWith('in process') ? '-' : `+${(row.admit50 - base).toFixed(2)}`} |`,
+      );
     }
     await Promise.all([memory.app.close(), durable.app.close(), library.shutdown()]);
   }
@@ -135,7 +171,9 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`\n${clients} concurrent clients × ${perClient} nodes on one run over HTTP (in memory): ${((clients * perClient) / seconds).toFixed(0)} nodes/s (admit + observe)`);
+  console.log(
+    `\n${clients} concurrent clients × ${perClient} nodes on one run over HTTP (in memory): ${((clients * perClient) / seconds).toFixed(0)} nodes/s (admit + observe)`,
+  );
   await served.app.close();
 } finally {
   rmSync(data, { recursive: true, force: true });

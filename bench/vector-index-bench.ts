@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLine, megabytes, micro, percentile } from './support/bench-measurements.js';
 import { createClusteredVectorSource } from './support/clustered-vectors.js';
-import { defaultSwitchThreshold, createExactVectorIndex, createHnswVectorIndex, loadHnswVectorIndex, resolveEfSearch, type VectorIndex } from 'boden';
+import {
+  defaultSwitchThreshold,
+  createExactVectorIndex,
+  createHnswVectorIndex,
+  loadHnswVectorIndex,
+  resolveEfSearch,
+  type VectorIndex,
+} from 'boden';
 
 const k = 10;
 const { values } = parseArgs({

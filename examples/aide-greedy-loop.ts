@@ -4,14 +4,7 @@
  *
  *   node --import tsx examples/aide-greedy-loop.ts --budget 30 --seed 1
  */
-import {
-  adaptiveExploration,
-  createNoveltyScorer,
-  noveltyBonus,
-  noveltyGate,
-  scorerNoveltySource,
-  wrapSelector,
-} from '../src/index.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyBonus, noveltyGate, scorerNoveltySource, wrapSelector } from '../src/index.js';
 import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../adapters/aide-greedy/index.js';
 import { argumentValue, formatReport, isMainModule, type ExampleOptions, type ExampleReport } from './support/example-report.js';
 import { describeSolution, formatTree } from './support/format-tree.js';
@@ -52,7 +45,11 @@ export async function runAideGreedyExample(options: ExampleOptions = {}): Promis
     evaluated: search.nodes.length,
     bestMetric: search.best()?.metric ?? null,
     tree: formatTree(
-      search.nodes.map((node: AideNode) => ({ id: node.id, parents: node.parentId === null ? [] : [node.parentId], label: describeSolution(node) })),
+      search.nodes.map((node: AideNode) => ({
+        id: node.id,
+        parents: node.parentId === null ? [] : [node.parentId],
+        label: describeSolution(node),
+      })),
     ),
     novelty: await replayNovelty(search.nodes),
     shaping,

@@ -37,7 +37,13 @@ export interface LangChainAgentExampleOptions {
 export interface LangChainAgentExampleReport {
   readonly task: string;
   readonly metric: string;
-  readonly experiments: readonly { readonly id: string; readonly plan: string; readonly accepted: boolean; readonly score: number | null; readonly novelty: number | null }[];
+  readonly experiments: readonly {
+    readonly id: string;
+    readonly plan: string;
+    readonly accepted: boolean;
+    readonly score: number | null;
+    readonly novelty: number | null;
+  }[];
   /** Experiments the tool actually cross-validated (refused near-duplicates never reach it). */
   readonly evaluated: number;
   readonly best: number | null;
@@ -58,7 +64,13 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
   const { baseURL, model, maxSteps = 12, shaped = true, print = () => {} } = options;
   const task = benchTasks.find((candidate) => candidate.task === (options.task ?? 'cars-mpg'));
   if (task === undefined) throw new Error(`no task "${options.task}" (tasks: ${benchTasks.map((candidate) => candidate.task).join(', ')})`);
-  const chat = new ChatOpenAI({ model, apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed', temperature: 0.7, maxRetries: 1, configuration: { baseURL } });
+  const chat = new ChatOpenAI({
+    model,
+    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
+    temperature: 0.7,
+    maxRetries: 1,
+    configuration: { baseURL },
+  });
 
   let evaluated = 0;
   // Cross-validation runs in a worker thread (the WASM model libraries print and install handlers where they load).
@@ -78,7 +90,10 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
     {
       name: 'run_experiment',
       description: `Cross-validates a pipeline on the task and returns its ${task.metric} (${task.maximize ? 'higher' : 'lower'} is better), or an error. pipeline: {"model": {"family": one of ${modelFamilies.join(', ')}, ...its settings}, "preprocessing"?: {...}}, e.g. {"model": {"family": "boosting", "estimators": 200}}.`,
-      schema: z.object({ plan: z.string().describe('the idea of the experiment, in a sentence or two'), pipeline: z.record(z.string(), z.unknown()) }),
+      schema: z.object({
+        plan: z.string().describe('the idea of the experiment, in a sentence or two'),
+        pipeline: z.record(z.string(), z.unknown()),
+      }),
     },
   );
 
@@ -104,11 +119,17 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
   });
   let result;
   try {
-    result = await agent.invoke({ messages: [{ role: 'user', content: 'Find the best pipeline for this task.' }] }, { recursionLimit: 10 * maxSteps + 10 });
+    result = await agent.invoke(
+      { messages: [{ role: 'user', content: 'Find the best pipeline for this task.' }] },
+      { recursionLimit: 10 * maxSteps + 10 },
+    );
   } finally {
     await pool.close();
   }
-  const state = result as unknown as { messages: { content: unknown }[]; boden?: { experiments: { id: string; plan: string; accepted: boolean; value: number | null; novelty: number | null }[] } };
+  const state = result as unknown as {
+    messages: { content: unknown }[];
+    boden?: { experiments: { id: string; plan: string; accepted: boolean; value: number | null; novelty: number | null }[] };
+  };
   const experiments = (state.boden?.experiments ?? []).map((experiment) => {
     // boden ranks by "higher is better": the value of a lower-is-better metric is its negative.
     const score = experiment.value === null ? null : task.maximize ? experiment.value : -experiment.value;
@@ -117,12 +138,24 @@ export async function runLangChainAgentExample(options: LangChainAgentExampleOpt
   const scores = experiments.flatMap((experiment) => (experiment.score === null ? [] : [experiment.score]));
   const best = scores.length === 0 ? null : task.maximize ? Math.max(...scores) : Math.min(...scores);
   const last = state.messages.at(-1)?.content;
-  const report: LangChainAgentExampleReport = { task: task.task, metric: task.metric, experiments, evaluated, best, modeChanges, answer: typeof last === 'string' ? last : JSON.stringify(last) };
+  const report: LangChainAgentExampleReport = {
+    task: task.task,
+    metric: task.metric,
+    experiments,
+    evaluated,
+    best,
+    modeChanges,
+    answer: typeof last === 'string' ? last : JSON.stringify(last),
+  };
   print(`${task.task} (${task.metric}, ${task.maximize ? 'higher' : 'lower'} is better), ${shaped ? 'shaped' : 'unshaped'} by boden`);
   for (const experiment of experiments) {
-    print(`  ${experiment.id} ${experiment.plan.slice(0, 60)}: ${experiment.accepted ? `${experiment.score === null ? 'failed' : experiment.score.toFixed(4)}` : 'refused (near-duplicate)'}  novelty ${experiment.novelty?.toFixed(3) ?? '-'}`);
+    print(
+      `  ${experiment.id} ${experiment.plan.slice(0, 60)}: ${experiment.accepted ? `${experiment.score === null ? 'failed' : experiment.score.toFixed(4)}` : 'refused (near-duplicate)'}  novelty ${experiment.novelty?.toFixed(3) ?? '-'}`,
+    );
   }
-  print(`best ${best?.toFixed(4) ?? '-'} after ${evaluated} cross-validations; mode changes ${modeChanges}; boden ${JSON.stringify(boden.summary().observed)}`);
+  print(
+    `best ${best?.toFixed(4) ?? '-'} after ${evaluated} cross-validations; mode changes ${modeChanges}; boden ${JSON.stringify(boden.summary().observed)}`,
+  );
   print(`agent: ${report.answer.slice(0, 300)}`);
   return report;
 }
@@ -131,7 +164,9 @@ if (isMainModule(import.meta.url)) {
   const baseURL = argumentValue('base-url');
   const model = argumentValue('model');
   if (baseURL === undefined || model === undefined) {
-    console.error('usage: node --import tsx examples/langchain-agent.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--task cars-mpg] [--max-steps 12] [--unshaped]');
+    console.error(
+      'usage: node --import tsx examples/langchain-agent.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--task cars-mpg] [--max-steps 12] [--unshaped]',
+    );
     process.exit(2);
   }
   const apiKey = argumentValue('api-key');

@@ -6,14 +6,7 @@
  *   node --import tsx examples/langchain-operator-loop.ts --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-32B --budget 8
  */
 import { ChatOpenAI } from '@langchain/openai';
-import {
-  adaptiveExploration,
-  createNoveltyScorer,
-  noveltyBonus,
-  noveltyGate,
-  scorerNoveltySource,
-  wrapSelector,
-} from '../src/index.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyBonus, noveltyGate, scorerNoveltySource, wrapSelector } from '../src/index.js';
 import { createAideGreedySearch, createAideGreedySelector } from '../adapters/aide-greedy/index.js';
 import { houseScoresTask as task, offlineConceptEvaluator } from './support/offline-concept-evaluator.js';
 import { argumentValue, formatReport, isMainModule, type ExampleReport } from './support/example-report.js';

@@ -33,7 +33,13 @@ export interface LangGraphExampleOptions {
 /** Runs the graph to its budget; returns (and prints) the journal as a tree, the shaping events and the counts. */
 export async function runLangGraphTreeSearchExample(options: LangGraphExampleOptions) {
   const { baseURL, model, budget = 8, seed = 1, policy = 'greedy', print = () => {} } = options;
-  const chat = new ChatOpenAI({ model, apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed', temperature: 0.7, maxRetries: 1, configuration: { baseURL } });
+  const chat = new ChatOpenAI({
+    model,
+    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
+    temperature: 0.7,
+    maxRetries: 1,
+    configuration: { baseURL },
+  });
   const graph = createTreeSearchGraph({
     model: chat,
     task,
@@ -41,16 +47,27 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
     budget,
     seed,
     // Small settings, so a budget of 8 reaches past the drafts under every policy.
-    ...(policy === 'greedy' ? { policy, numDrafts: 2 } : policy === 'mcts' ? { policy, mcts: { numChildren: 2, maxDebugDepth: 2 } } : { policy, evolutionary: { individualsPerGeneration: 2, generationsTillCrossover: 1, maxDebugDepth: 2 } }),
+    ...(policy === 'greedy'
+      ? { policy, numDrafts: 2 }
+      : policy === 'mcts'
+        ? { policy, mcts: { numChildren: 2, maxDebugDepth: 2 } }
+        : { policy, evolutionary: { individualsPerGeneration: 2, generationsTillCrossover: 1, maxDebugDepth: 2 } }),
     checkpointer: new MemorySaver(),
     shaping: () => {
       const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: `langgraph-${seed}` }) });
-      return [noveltyGate({ source }), adaptiveExploration({ source, threshold: 0.2, patience: 2 }), noveltyBonus({ source, strength: 0.5, decay: 'children' })];
+      return [
+        noveltyGate({ source }),
+        adaptiveExploration({ source, threshold: 0.2, patience: 2 }),
+        noveltyBonus({ source, strength: 0.5, decay: 'children' }),
+      ];
     },
   });
   const shaping = recordShapingEvents(graph.events);
   const state = await graph.invoke({}, { configurable: { thread_id: options.thread ?? `langgraph-${seed}` } });
-  const best = state.journal.reduce<number | null>((top, node) => (node.metric !== null && (top === null || node.metric > top) ? node.metric : top), null);
+  const best = state.journal.reduce<number | null>(
+    (top, node) => (node.metric !== null && (top === null || node.metric > top) ? node.metric : top),
+    null,
+  );
   const tree = formatTree(
     state.journal.map((node) => ({
       id: node.id,
@@ -59,7 +76,15 @@ export async function runLangGraphTreeSearchExample(options: LangGraphExampleOpt
     })),
   );
   const title = { greedy: 'AIDE greedy', mcts: 'MCTS', evolutionary: 'Evolutionary search' }[policy];
-  print([`=== ${title} as a LangGraph graph, with ${model} ===`, tree, '--- shaping events ---', ...shaping.lines, `${state.journal.length} nodes evaluated, ${state.rejections} near-duplicates rejected, best ${best?.toFixed(4) ?? 'none'}`].join('\n'));
+  print(
+    [
+      `=== ${title} as a LangGraph graph, with ${model} ===`,
+      tree,
+      '--- shaping events ---',
+      ...shaping.lines,
+      `${state.journal.length} nodes evaluated, ${state.rejections} near-duplicates rejected, best ${best?.toFixed(4) ?? 'none'}`,
+    ].join('\n'),
+  );
   return { journal: state.journal, rejections: state.rejections, best, shaping };
 }
 
@@ -67,7 +92,9 @@ if (isMainModule(import.meta.url)) {
   const baseURL = argumentValue('base-url');
   const model = argumentValue('model');
   if (baseURL === undefined || model === undefined) {
-    console.error('usage: node --import tsx examples/langgraph-tree-search.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--budget 8] [--policy greedy|mcts|evolutionary]');
+    console.error(
+      'usage: node --import tsx examples/langgraph-tree-search.ts --base-url <url ending in /v1> --model <name> [--api-key <key>] [--budget 8] [--policy greedy|mcts|evolutionary]',
+    );
     process.exit(2);
   }
   const policy = argumentValue('policy') ?? 'greedy';
@@ -76,5 +103,12 @@ if (isMainModule(import.meta.url)) {
     process.exit(2);
   }
   const apiKey = argumentValue('api-key');
-  await runLangGraphTreeSearchExample({ baseURL, model, policy, budget: Number(argumentValue('budget') ?? 8), print: console.log, ...(apiKey === undefined ? {} : { apiKey }) });
+  await runLangGraphTreeSearchExample({
+    baseURL,
+    model,
+    policy,
+    budget: Number(argumentValue('budget') ?? 8),
+    print: console.log,
+    ...(apiKey === undefined ? {} : { apiKey }),
+  });
 }

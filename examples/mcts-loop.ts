@@ -5,14 +5,7 @@
  *
  *   node --import tsx examples/mcts-loop.ts --budget 30 --seed 1
  */
-import {
-  adaptiveExploration,
-  createNoveltyScorer,
-  noveltyBonus,
-  noveltyGate,
-  scorerNoveltySource,
-  wrapSelector,
-} from '../src/index.js';
+import { adaptiveExploration, createNoveltyScorer, noveltyBonus, noveltyGate, scorerNoveltySource, wrapSelector } from '../src/index.js';
 import { createMctsSearch, createUctSelector, type MctsNode } from '../adapters/mcts/index.js';
 import { argumentValue, formatReport, isMainModule, type ExampleOptions, type ExampleReport } from './support/example-report.js';
 import { describeSolution, formatTree } from './support/format-tree.js';

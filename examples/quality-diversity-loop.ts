@@ -24,7 +24,9 @@ export interface QualityDiversityReport {
 }
 
 /** Runs AIDE greedy on the scripted task, with the archive choosing parents (`archived`) or only watching. */
-export async function runQualityDiversityExample(options: { budget?: number; seed?: number; archived?: boolean; print?: (text: string) => void } = {}): Promise<QualityDiversityReport> {
+export async function runQualityDiversityExample(
+  options: { budget?: number; seed?: number; archived?: boolean; print?: (text: string) => void } = {},
+): Promise<QualityDiversityReport> {
   const { budget = 40, seed = 1, archived = true, print = () => {} } = options;
   const research = createScriptedResearch(seed);
   // Strength 0: the archive records cells and elites but leaves AIDE's choices alone.

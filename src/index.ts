@@ -166,7 +166,12 @@ export { inferredSweep } from './judges/inferred-sweep.js';
 export { inferredSettingLoop } from './judges/setting-loop.js';
 export { reportedUsage } from './judges/judge-usage-account.js';
 export { createNonce, createDataDelimiter, neutraliseDelimiters, type DataDelimiter } from './judges/data-delimiter.js';
-export { createEscalatingJudge, type EscalatingJudge, type EscalatingJudgeEvents, type EscalationCount } from './judges/escalating-judge.js';
+export {
+  createEscalatingJudge,
+  type EscalatingJudge,
+  type EscalatingJudgeEvents,
+  type EscalationCount,
+} from './judges/escalating-judge.js';
 export { EscalatingJudgeOptionsSchema, type EscalatingJudgeOptions } from './judges/escalating-judge-options.js';
 export { LlmJudge } from './judges/llm-judge.js';
 export { llmJudgeOptionsSchema, type LlmJudgeOptions } from './judges/llm-judge-options.js';

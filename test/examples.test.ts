@@ -88,18 +88,28 @@ describe('LangChain operator example against a fake OpenAI-compatible server', (
     ['greedy', 'AIDE greedy', ['draft', 'improve']],
     ['mcts', 'MCTS', ['draft', 'improve']],
     ['evolutionary', 'Evolutionary search', ['draft']],
-  ] as const)('runs the search as a LangGraph graph (policy %s) through the real client, to its budget', async (policy, title, operators) => {
-    const printed: string[] = [];
-    const before = server.requests.length;
-    const report = await runLangGraphTreeSearchExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', budget: 6, policy, print: (text) => printed.push(text) });
-    expect(report.journal.length + report.rejections).toBeGreaterThanOrEqual(6);
-    expect(report.journal.length).toBeGreaterThan(0);
-    expect(server.requests.length - before).toBeGreaterThanOrEqual(report.journal.length);
-    expect(report.journal.map((node) => node.operator)).toEqual(expect.arrayContaining([...operators]));
-    expect(report.journal.some((node) => node.operator !== 'draft')).toBe(true);
-    expect(printed[0]).toContain(`=== ${title} as a LangGraph graph, with fake-chat ===`);
-    expect(printed[0]).toContain('--- shaping events ---');
-  });
+  ] as const)(
+    'runs the search as a LangGraph graph (policy %s) through the real client, to its budget',
+    async (policy, title, operators) => {
+      const printed: string[] = [];
+      const before = server.requests.length;
+      const report = await runLangGraphTreeSearchExample({
+        baseURL: server.baseURL,
+        model: 'fake-chat',
+        apiKey: 'test',
+        budget: 6,
+        policy,
+        print: (text) => printed.push(text),
+      });
+      expect(report.journal.length + report.rejections).toBeGreaterThanOrEqual(6);
+      expect(report.journal.length).toBeGreaterThan(0);
+      expect(server.requests.length - before).toBeGreaterThanOrEqual(report.journal.length);
+      expect(report.journal.map((node) => node.operator)).toEqual(expect.arrayContaining([...operators]));
+      expect(report.journal.some((node) => node.operator !== 'draft')).toBe(true);
+      expect(printed[0]).toContain(`=== ${title} as a LangGraph graph, with fake-chat ===`);
+      expect(printed[0]).toContain('--- shaping events ---');
+    },
+  );
 });
 
 describe('LangChain agent example (createAgent + bodenMiddleware) against a fake OpenAI-compatible server', () => {
@@ -108,14 +118,20 @@ describe('LangChain agent example (createAgent + bodenMiddleware) against a fake
     { plan: 'Gradient boosting with default settings.', pipeline: { model: { family: 'boosting' } } },
     { plan: 'Gradient boosting with default settings again.', pipeline: { model: { family: 'boosting' } } },
     { plan: 'Gradient boosting with more, slower trees.', pipeline: { model: { family: 'boosting', estimators: 200, learningRate: 0.1 } } },
-    { plan: 'Gradient boosting, shallower trees.', pipeline: { model: { family: 'boosting', estimators: 200, learningRate: 0.1, maxDepth: 3 } } },
+    {
+      plan: 'Gradient boosting, shallower trees.',
+      pipeline: { model: { family: 'boosting', estimators: 200, learningRate: 0.1, maxDepth: 3 } },
+    },
     // Tuning that does not help: the run stalls.
     { plan: 'Gradient boosting with fewer trees.', pipeline: { model: { family: 'boosting', estimators: 50 } } },
     { plan: 'Gradient boosting with deeper trees.', pipeline: { model: { family: 'boosting', maxDepth: 10 } } },
     { plan: 'Gradient boosting with a larger minimum child weight.', pipeline: { model: { family: 'boosting', minChildWeight: 20 } } },
   ];
   const directed = [
-    { plan: 'k nearest neighbours on scaled inputs.', pipeline: { model: { family: 'knn', neighbors: 7 }, preprocessing: { scaling: 'standard' } } },
+    {
+      plan: 'k nearest neighbours on scaled inputs.',
+      pipeline: { model: { family: 'knn', neighbors: 7 }, preprocessing: { scaling: 'standard' } },
+    },
     { plan: 'A ridge regression.', pipeline: { model: { family: 'linear', alpha: 1 } } },
   ];
   const systemText = (body: Record<string, unknown>) =>
@@ -127,14 +143,23 @@ describe('LangChain agent example (createAgent + bodenMiddleware) against a fake
     const server = await startFakeOpenAiServer({
       chat: (body) => {
         const answered = (body.messages as { role: string }[]).filter((message) => message.role === 'tool').length;
-        const next = systemText(body).includes('Novelty directive') && directedTurns < directed.length ? directed[directedTurns++]! : plans[toolTurns++];
+        const next =
+          systemText(body).includes('Novelty directive') && directedTurns < directed.length
+            ? directed[directedTurns++]!
+            : plans[toolTurns++];
         if (next === undefined) return 'The best pipeline is gradient boosting with 200 trees.';
         return { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${answered}` }] };
       },
     });
     try {
       const printed: string[] = [];
-      const report = await runLangChainAgentExample({ baseURL: server.baseURL, model: 'fake-chat', apiKey: 'test', maxSteps: 12, print: (text) => printed.push(text) });
+      const report = await runLangChainAgentExample({
+        baseURL: server.baseURL,
+        model: 'fake-chat',
+        apiKey: 'test',
+        maxSteps: 12,
+        print: (text) => printed.push(text),
+      });
       expect(report.task).toBe('cars-mpg');
       // The copy of the first experiment was refused and never cross-validated.
       expect(report.experiments[1]).toMatchObject({ accepted: false, score: null });

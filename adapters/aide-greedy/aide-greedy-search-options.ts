@@ -12,7 +12,9 @@ export const AideGreedySearchOptionsSchema = z
     /** The host's draft, improve and debug operators. */
     operators: z.custom<AideOperators>(
       (value) =>
-        value !== null && typeof value === 'object' && ['draft', 'improve', 'debug'].every((name) => isFunction((value as Record<string, unknown>)[name])),
+        value !== null &&
+        typeof value === 'object' &&
+        ['draft', 'improve', 'debug'].every((name) => isFunction((value as Record<string, unknown>)[name])),
       'expected operators with draft(), improve() and debug()',
     ),
     /** Runs a proposal and reports its metric. */

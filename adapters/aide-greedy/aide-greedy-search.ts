@@ -102,7 +102,8 @@ export function createAideGreedySearch(options: AideGreedySearchOptions): AideGr
     },
     best() {
       let best: MutableNode | undefined;
-      for (const node of nodes) if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
+      for (const node of nodes)
+        if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
       return best;
     },
   };

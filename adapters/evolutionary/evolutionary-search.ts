@@ -1,5 +1,12 @@
 import { createSeededRandom, parseOptions, type NodeAdmission, type SelectionCandidate } from '../../src/index.js';
-import { admitProposal, isBuggy, shapingHooksOf, StepBudgetSchema, type OperatorProposal, type ProposedNode } from '../search-loop/index.js';
+import {
+  admitProposal,
+  isBuggy,
+  shapingHooksOf,
+  StepBudgetSchema,
+  type OperatorProposal,
+  type ProposedNode,
+} from '../search-loop/index.js';
 import type { EvolutionaryNode, EvolutionaryOperator } from './evolutionary-node.js';
 import { EvolutionarySearchOptionsSchema, type EvolutionarySearchOptions } from './evolutionary-search-options.js';
 import { createEvolutionarySelector } from './evolutionary-selector.js';
@@ -108,7 +115,11 @@ export function createEvolutionarySearch(options: EvolutionarySearchOptions): Ev
       const pair = [parents[0]!, parents[1]!] as const;
       return { node: nextNode('crossover', await operators.crossover({ ...withDirective, parents: pair })), parents: [...pair], island };
     }
-    return { node: nextNode('improve', await operators.improve({ ...withDirective, parent: parents[0]! })), parents: [parents[0]!], island };
+    return {
+      node: nextNode('improve', await operators.improve({ ...withDirective, parent: parents[0]! })),
+      parents: [parents[0]!],
+      island,
+    };
   };
 
   const evaluateInto = async (proposed: ProposedNode, parents: readonly MutableNode[]): Promise<MutableNode> => {
@@ -210,7 +221,8 @@ export function createEvolutionarySearch(options: EvolutionarySearchOptions): Ev
     },
     best() {
       let best: MutableNode | undefined;
-      for (const node of nodes) if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
+      for (const node of nodes)
+        if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
       return best;
     },
   };

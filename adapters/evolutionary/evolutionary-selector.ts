@@ -52,7 +52,9 @@ export function createEvolutionarySelector(options: EvolutionarySelectorOptions 
       const scores = island.map(usefulness);
       const children = island.map((candidate) => candidate.children ?? candidate.node.children);
       const probabilities =
-        parsed.parentSampling === 'softmax' ? stableSoftmax(scores, temperature) : shinkaParentProbabilities(scores, children, parsed.shinkaLambda);
+        parsed.parentSampling === 'softmax'
+          ? stableSoftmax(scores, temperature)
+          : shinkaParentProbabilities(scores, children, parsed.shinkaLambda);
       const picks = sampleWithoutReplacement(probabilities, needed, random);
       return { action: operator, chosen: picks.map((index) => island[index]!) };
     }

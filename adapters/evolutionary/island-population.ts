@@ -24,7 +24,10 @@ export interface IslandPopulation<Member extends IslandMember> {
 const IslandPopulationOptionsSchema = z.strictObject({
   islands: z.number().int().min(1),
   maxIslandSize: z.number().int().min(1),
-  fitness: z.custom<(member: never) => number | null>((value) => typeof value === 'function', 'expected a function (member) => number | null'),
+  fitness: z.custom<(member: never) => number | null>(
+    (value) => typeof value === 'function',
+    'expected a function (member) => number | null',
+  ),
 });
 
 /**
@@ -87,7 +90,10 @@ export function createIslandPopulation<Member extends IslandMember>(options: {
       const founderBest = score(founder[bestIndex(founder)]!);
       const donors = founder.filter((member) => score(member) !== founderBest);
       if (donors.length === 0) continue;
-      const weights = stableSoftmax(donors.map((member) => normaliseValue(fitness(member), range())), 1);
+      const weights = stableSoftmax(
+        donors.map((member) => normaliseValue(fitness(member), range())),
+        1,
+      );
       const migrant = donors[sampleIndex(weights, random)]!;
       removeAt(founder, founder.indexOf(migrant));
       register(migrant, resetId);

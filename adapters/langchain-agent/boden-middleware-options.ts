@@ -22,7 +22,9 @@ export const BodenMiddlewareOptionsSchema = z.strictObject({
   /** The tool whose calls are experiments; other tools pass through untouched. */
   tool: z.string().min(1).default('run_experiment'),
   /** Reads plan and code from the tool call's arguments; default the string arguments `plan` and `code` (a call without both passes through unscored). */
-  candidate: fn<(args: Record<string, unknown>) => ExperimentCandidate | undefined>('a function from tool arguments to { plan, code }').optional(),
+  candidate: fn<(args: Record<string, unknown>) => ExperimentCandidate | undefined>(
+    'a function from tool arguments to { plan, code }',
+  ).optional(),
   /** Reads the outcome from the tool's answer text; default a number (or JSON with a numeric `metric` or `value`) is valid, anything else invalid. */
   outcome: fn<(content: string) => ExperimentOutcome>('a function from the tool answer to { valid, value }').optional(),
   /** False when a lower metric is better (RMSE): boden then ranks by its negative. */

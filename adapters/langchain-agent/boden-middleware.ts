@@ -5,7 +5,12 @@ import type { SafeEventEmitter } from '../../src/events/safe-event-emitter.js';
 import { parseOptions } from '../../src/options/parse-options.js';
 import { ShapingSession } from '../../src/session/shaping-session.js';
 import type { ShapingEvents } from '../../src/shaping/shaping-events.js';
-import { BodenMiddlewareOptionsSchema, type BodenMiddlewareOptions, type ExperimentCandidate, type ExperimentOutcome } from './boden-middleware-options.js';
+import {
+  BodenMiddlewareOptionsSchema,
+  type BodenMiddlewareOptions,
+  type ExperimentCandidate,
+  type ExperimentOutcome,
+} from './boden-middleware-options.js';
 
 /** One experiment the agent ran (or boden refused), as the agent's state keeps it. */
 export const BodenExperimentSchema = z.object({
@@ -55,7 +60,8 @@ function numericOutcome(content: string): ExperimentOutcome {
   if (content.trim() !== '' && Number.isFinite(direct)) return { valid: true, value: direct };
   try {
     const parsed = JSON.parse(content) as Record<string, unknown>;
-    for (const key of ['metric', 'value', 'score']) if (typeof parsed[key] === 'number' && Number.isFinite(parsed[key])) return { valid: true, value: parsed[key] };
+    for (const key of ['metric', 'value', 'score'])
+      if (typeof parsed[key] === 'number' && Number.isFinite(parsed[key])) return { valid: true, value: parsed[key] };
   } catch {
     // not JSON: an error text
   }
@@ -65,7 +71,12 @@ function numericOutcome(content: string): ExperimentOutcome {
 /** The text of a tool message's content (a string, or text blocks). */
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((block) => (typeof block === 'string' ? block : typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '')).join('');
+  if (Array.isArray(content))
+    return content
+      .map((block) =>
+        typeof block === 'string' ? block : typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : '',
+      )
+      .join('');
   return '';
 }
 
@@ -85,7 +96,14 @@ function textOf(content: unknown): string {
  */
 export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
   const parsed = parseOptions(BodenMiddlewareOptionsSchema, options, 'bodenMiddleware');
-  const run = new ShapingSession({ id: parsed.runId, metric: parsed.metric, judge: parsed.judge, descriptors: {}, ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}), ...(parsed.gate ? { gate: parsed.gate } : {}) });
+  const run = new ShapingSession({
+    id: parsed.runId,
+    metric: parsed.metric,
+    judge: parsed.judge,
+    descriptors: {},
+    ...(parsed.adaptive ? { adaptive: parsed.adaptive } : {}),
+    ...(parsed.gate ? { gate: parsed.gate } : {}),
+  });
   const readCandidate = parsed.candidate ?? planAndCode;
   const readOutcome = parsed.outcome ?? numericOutcome;
   const experiments: BodenExperiment[] = [];
@@ -121,12 +139,20 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       const node = { id: experiment.id, plan: experiment.plan, code: experiment.code };
       const admission = await serially(() => run.admit(node));
       experiments.push({ ...experiment });
-      if (admission.accepted && experiment.valid !== null) await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
+      if (admission.accepted && experiment.valid !== null)
+        await serially(() => run.observe(node, { valid: experiment.valid!, value: experiment.value }));
     }
     await selectUpTo(experiments.length);
   };
 
-  const state = () => ({ boden: { runId: parsed.runId, mode: run.summary().mode, experiments: experiments.map((experiment) => ({ ...experiment })), selections: [...selections] } });
+  const state = () => ({
+    boden: {
+      runId: parsed.runId,
+      mode: run.summary().mode,
+      experiments: experiments.map((experiment) => ({ ...experiment })),
+      selections: [...selections],
+    },
+  });
 
   const middleware = createMiddleware({
     name: 'boden',
@@ -141,8 +167,13 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       if (run.summary().mode !== 'explore') return handler(request);
       const selection = await select();
       if (selection.directive === null) return handler(request);
-      const tried = run.summary().concepts.slice(0, parsed.maxConcepts).map((item) => item.concept);
-      const note = [selection.directive, tried.length === 0 ? '' : `Concepts in this run's experiments so far: ${tried.join(', ')}.`].filter((part) => part !== '').join('\n');
+      const tried = run
+        .summary()
+        .concepts.slice(0, parsed.maxConcepts)
+        .map((item) => item.concept);
+      const note = [selection.directive, tried.length === 0 ? '' : `Concepts in this run's experiments so far: ${tried.join(', ')}.`]
+        .filter((part) => part !== '')
+        .join('\n');
       const systemPrompt = request.systemPrompt === undefined || request.systemPrompt === '' ? note : `${request.systemPrompt}\n\n${note}`;
       return handler({ ...request, systemPrompt });
     },
@@ -152,7 +183,16 @@ export function bodenMiddleware(options: BodenMiddlewareOptions = {}) {
       if (candidate === undefined) return handler(request);
       // Id and place taken before the first await: calls asked for together must not share them.
       const id = `e${experiments.length + 1}`;
-      const experiment: BodenExperiment = { id, plan: candidate.plan, code: candidate.code, novelty: null, verdict: null, accepted: false, valid: null, value: null };
+      const experiment: BodenExperiment = {
+        id,
+        plan: candidate.plan,
+        code: candidate.code,
+        novelty: null,
+        verdict: null,
+        accepted: false,
+        valid: null,
+        value: null,
+      };
       experiments.push(experiment);
       const admission = await serially(() => run.admit({ id, plan: candidate.plan, code: candidate.code }));
       Object.assign(experiment, { novelty: admission.novelty, verdict: admission.verdict?.score ?? null, accepted: admission.accepted });

@@ -3,4 +3,9 @@
  * agent's experiment tool.
  */
 export { bodenMiddleware, BodenAgentStateSchema, BodenExperimentSchema, type BodenExperiment } from './boden-middleware.js';
-export { BodenMiddlewareOptionsSchema, type BodenMiddlewareOptions, type ExperimentCandidate, type ExperimentOutcome } from './boden-middleware-options.js';
+export {
+  BodenMiddlewareOptionsSchema,
+  type BodenMiddlewareOptions,
+  type ExperimentCandidate,
+  type ExperimentOutcome,
+} from './boden-middleware-options.js';

@@ -40,7 +40,8 @@ export function createCallRecorder(): CallRecorder {
   const recorded = (requested: string): RecordedCall | undefined => {
     if (cursor >= record.length) return undefined;
     const call = record[cursor]!;
-    if (describe(call) !== requested) throw new CheckpointMismatchError({ reason: `call ${cursor} was a ${describe(call)}, but the search asked for a ${requested}` });
+    if (describe(call) !== requested)
+      throw new CheckpointMismatchError({ reason: `call ${cursor} was a ${describe(call)}, but the search asked for a ${requested}` });
     cursor += 1;
     return call;
   };
@@ -50,7 +51,10 @@ export function createCallRecorder(): CallRecorder {
       cursor = 0;
     },
     endReplay() {
-      if (cursor < record.length) throw new CheckpointMismatchError({ reason: `the record holds ${record.length} calls, but the search made ${cursor} in as many iterations` });
+      if (cursor < record.length)
+        throw new CheckpointMismatchError({
+          reason: `the record holds ${record.length} calls, but the search made ${cursor} in as many iterations`,
+        });
       record = [];
       cursor = 0;
     },
@@ -66,7 +70,9 @@ export function createCallRecorder(): CallRecorder {
         routed[operator] = async (input: unknown): Promise<OperatorProposal> => {
           const call = recorded(`proposal by ${operator}`);
           if (call?.kind === 'proposal') return { plan: call.plan, code: call.code };
-          const proposal = await proposalTask({ run: async () => (await (method as (input: unknown) => OperatorProposal | PromiseLike<OperatorProposal>).call(operators, input)) });
+          const proposal = await proposalTask({
+            run: async () => await (method as (input: unknown) => OperatorProposal | PromiseLike<OperatorProposal>).call(operators, input),
+          });
           fresh.push({ kind: 'proposal', operator, plan: proposal.plan, code: proposal.code });
           return { plan: proposal.plan, code: proposal.code };
         };
@@ -78,7 +84,12 @@ export function createCallRecorder(): CallRecorder {
         const call = recorded(`evaluation of ${node.id}`);
         if (call?.kind === 'evaluation') return { metric: call.metric, ...(call.buggy === undefined ? {} : { buggy: call.buggy }) };
         const evaluation = await evaluationTask({ run: async () => await evaluate(node) });
-        fresh.push({ kind: 'evaluation', id: node.id, metric: evaluation.metric, ...(evaluation.buggy === undefined ? {} : { buggy: evaluation.buggy }) });
+        fresh.push({
+          kind: 'evaluation',
+          id: node.id,
+          metric: evaluation.metric,
+          ...(evaluation.buggy === undefined ? {} : { buggy: evaluation.buggy }),
+        });
         return evaluation;
       };
     },

@@ -48,7 +48,10 @@ function quoteCode(code: string, tag = 'previous_code'): string {
 function memoryText(memory: readonly RememberedNode[]): string {
   const good = memory.filter((node) => !node.buggy).slice(-10);
   if (good.length === 0) return 'Memory: no working solution yet.';
-  return ['Memory (earlier working solutions):', ...good.map((node) => `- ${node.plan.replaceAll('\n', ' ')} (metric ${node.metric})`)].join('\n');
+  return [
+    'Memory (earlier working solutions):',
+    ...good.map((node) => `- ${node.plan.replaceAll('\n', ' ')} (metric ${node.metric})`),
+  ].join('\n');
 }
 
 /** The plan (text before the first code block) and the code (the block), as AIDE extracts them. */
@@ -63,7 +66,11 @@ export function parsePlanAndCode(text: string): OperatorProposal {
  * again, up to `attempts` times in all, as AIDE's `plan_and_code_query` retries; the last answer is then returned
  * with empty code, for the host to run and report as buggy, so one bad answer does not end a search.
  */
-export function createChatProposer(options: { readonly model: BaseChatModel; readonly task: string; readonly attempts?: number }): ChatProposer {
+export function createChatProposer(options: {
+  readonly model: BaseChatModel;
+  readonly task: string;
+  readonly attempts?: number;
+}): ChatProposer {
   const { model, task, attempts } = parseOptions(ChatProposerOptionsSchema, options, 'createChatProposer');
   const ask = async (system: string, parts: readonly (string | undefined)[]): Promise<OperatorProposal> => {
     const messages = [new SystemMessage(system), new HumanMessage(parts.filter((part) => part !== undefined).join('\n\n'))];
@@ -79,7 +86,12 @@ export function createChatProposer(options: { readonly model: BaseChatModel; rea
   const role = 'You are a Kaggle grandmaster attending a competition.';
   return {
     draft: (memory, directive) =>
-      ask(`${role} Propose a simple first solution; do not repeat a modelling approach from the Memory.`, [`Task: ${task}`, memoryText(memory), directive, responseFormat]),
+      ask(`${role} Propose a simple first solution; do not repeat a modelling approach from the Memory.`, [
+        `Task: ${task}`,
+        memoryText(memory),
+        directive,
+        responseFormat,
+      ]),
     improve: (memory, parentCode, directive) =>
       ask(`${role} Improve the previous solution with one atomic, actionable change.`, [
         `Task: ${task}`,
@@ -98,6 +110,10 @@ export function createChatProposer(options: { readonly model: BaseChatModel; rea
         responseFormat,
       ]),
     debug: (parentCode) =>
-      ask(`${role} The previous solution had a bug; fix it.`, [`Task: ${task}`, `Previous (buggy) solution:\n${quoteCode(parentCode)}`, responseFormat]),
+      ask(`${role} The previous solution had a bug; fix it.`, [
+        `Task: ${task}`,
+        `Previous (buggy) solution:\n${quoteCode(parentCode)}`,
+        responseFormat,
+      ]),
   };
 }

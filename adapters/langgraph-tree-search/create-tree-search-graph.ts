@@ -37,7 +37,11 @@ export function createTreeSearchGraph(options: TreeSearchGraphOptions): GreedySe
   const parsed = parseOptions(TreeSearchGraphOptionsSchema, options, 'createTreeSearchGraph');
   if (parsed.policy === 'greedy') return createGreedySearchGraph(parsed);
   const build = parsed.policy === 'mcts' ? buildMcts(parsed) : buildEvolutionary(parsed);
-  return createReplayedSearchGraph({ budget: parsed.budget, build, ...(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }) });
+  return createReplayedSearchGraph({
+    budget: parsed.budget,
+    build,
+    ...(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }),
+  });
 }
 
 /** Builds the MCTS adapter over the recorder: AIRA-dojo's UCT step, shaped by fresh middleware. */
@@ -47,7 +51,9 @@ function buildMcts(parsed: ParsedTreeSearchGraphOptions) {
     const { middleware, noveltyBackup } = shapingParts(parsed);
     const selector = wrapSelector({ selector: createUctSelector(uct), middleware });
     const search = createMctsSearch({
-      operators: recorder.operators((parsed.operators as MctsOperators | undefined) ?? createLangChainMctsOperators({ model: parsed.model!, task: parsed.task! })),
+      operators: recorder.operators(
+        (parsed.operators as MctsOperators | undefined) ?? createLangChainMctsOperators({ model: parsed.model!, task: parsed.task! }),
+      ),
       evaluate: recorder.evaluator(parsed.evaluate),
       selector,
       seed: parsed.seed,
@@ -77,13 +83,17 @@ function buildMcts(parsed: ParsedTreeSearchGraphOptions) {
 
 /** Builds the evolutionary adapter over the recorder: AIRA-dojo's parent sampler, shaped by fresh middleware. */
 function buildEvolutionary(parsed: ParsedTreeSearchGraphOptions) {
-  const { improveParents, crossoverParents, parentSampling, shinkaLambda, ...solver } = parsed.evolutionary ?? EvolutionaryPolicyOptionsSchema.parse({});
+  const { improveParents, crossoverParents, parentSampling, shinkaLambda, ...solver } =
+    parsed.evolutionary ?? EvolutionaryPolicyOptionsSchema.parse({});
   const sampler = { improveParents, crossoverParents, parentSampling, shinkaLambda };
   return (recorder: CallRecorder): BuiltSearch => {
     const selector = wrapSelector({ selector: createEvolutionarySelector(sampler), middleware: shapingParts(parsed).middleware });
     const search = createEvolutionarySearch({
       ...solver,
-      operators: recorder.operators((parsed.operators as EvolutionaryOperators | undefined) ?? createLangChainEvolutionaryOperators({ model: parsed.model!, task: parsed.task! })),
+      operators: recorder.operators(
+        (parsed.operators as EvolutionaryOperators | undefined) ??
+          createLangChainEvolutionaryOperators({ model: parsed.model!, task: parsed.task! }),
+      ),
       evaluate: recorder.evaluator(parsed.evaluate),
       selector,
       seed: parsed.seed,

@@ -47,8 +47,12 @@ type State = typeof TreeSearchState.State;
  */
 export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
   const { budget, lowerIsBetter } = parsed;
-  const operators = (parsed.operators as AideOperators | undefined) ?? createLangChainAideOperators({ model: parsed.model!, task: parsed.task! });
-  const selector = wrapSelector({ selector: createAideGreedySelector({ numDrafts: parsed.numDrafts }), middleware: shapingParts(parsed).middleware });
+  const operators =
+    (parsed.operators as AideOperators | undefined) ?? createLangChainAideOperators({ model: parsed.model!, task: parsed.task! });
+  const selector = wrapSelector({
+    selector: createAideGreedySelector({ numDrafts: parsed.numDrafts }),
+    middleware: shapingParts(parsed).middleware,
+  });
   const seeded = createSeededRandom(parsed.seed);
   let draws = 0;
   const random = () => {
@@ -76,7 +80,12 @@ export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
 
   const select = async (state: State): Promise<Partial<State>> => {
     await catchUp(state);
-    const candidates: SelectionCandidate<AideNode>[] = state.journal.map((node) => ({ id: node.id, node, value: directed(node.metric), children: node.children.length }));
+    const candidates: SelectionCandidate<AideNode>[] = state.journal.map((node) => ({
+      id: node.id,
+      node,
+      value: directed(node.metric),
+      children: node.children.length,
+    }));
     const selection = await selector({ candidates, random });
     return { selected: { parentId: selection.chosen[0]?.id ?? null, directive: selection.directive ?? null }, draws };
   };
@@ -87,20 +96,42 @@ export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
     // Operator dispatch as in AIDE's step(): by the parent's state.
     const operator: AideOperator = parent === undefined ? 'draft' : parent.buggy ? 'debug' : 'improve';
     const input = { journal: state.journal, ...(state.selected?.directive ? { directive: state.selected.directive } : {}) };
-    const proposal = operator === 'draft' ? await operators.draft(input) : operator === 'debug' ? await operators.debug({ ...input, parent: parent! }) : await operators.improve({ ...input, parent: parent! });
+    const proposal =
+      operator === 'draft'
+        ? await operators.draft(input)
+        : operator === 'debug'
+          ? await operators.debug({ ...input, parent: parent! })
+          : await operators.improve({ ...input, parent: parent! });
     const id = `node-${state.proposals + 1}`;
     const admission = await selector.admit({ id, plan: proposal.plan, code: proposal.code, operator });
     if (admission.accepted) admittedPending = id;
-    const pending: PendingNode = { id, operator, parentId: parent?.id ?? null, plan: proposal.plan, code: proposal.code, admitted: admission.accepted };
+    const pending: PendingNode = {
+      id,
+      operator,
+      parentId: parent?.id ?? null,
+      plan: proposal.plan,
+      code: proposal.code,
+      admitted: admission.accepted,
+    };
     if (admission.accepted) return { pending, proposals: state.proposals + 1 };
     // A rejected node is never evaluated: select again, or give the slot up when the gate says so.
-    return { pending: admission.resample ? null : pending, proposals: state.proposals + 1, rejections: state.rejections + 1, ...(admission.resample ? {} : { steps: state.steps + 1 }) };
+    return {
+      pending: admission.resample ? null : pending,
+      proposals: state.proposals + 1,
+      rejections: state.rejections + 1,
+      ...(admission.resample ? {} : { steps: state.steps + 1 }),
+    };
   };
 
   const evaluate = async (state: State): Promise<Partial<State>> => {
     const pending = state.pending!;
     const evaluation = await parsed.evaluate({ id: pending.id, operator: pending.operator, plan: pending.plan, code: pending.code });
-    return { pending: { ...pending, evaluation: { metric: evaluation.metric, ...(evaluation.buggy === undefined ? {} : { buggy: evaluation.buggy }) } } };
+    return {
+      pending: {
+        ...pending,
+        evaluation: { metric: evaluation.metric, ...(evaluation.buggy === undefined ? {} : { buggy: evaluation.buggy }) },
+      },
+    };
   };
 
   const observe = async (state: State): Promise<Partial<State>> => {
@@ -123,7 +154,9 @@ export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
     await selector.observe({ id: node.id, plan: node.plan, code: node.code }, { valid: !buggy, value: directed(node.metric) });
     observed += 1;
     admittedPending = null;
-    const journal = state.journal.map((earlier) => (earlier.id === pending.parentId ? { ...earlier, children: [...earlier.children, node.id] } : earlier));
+    const journal = state.journal.map((earlier) =>
+      earlier.id === pending.parentId ? { ...earlier, children: [...earlier.children, node.id] } : earlier,
+    );
     return { journal: [...journal, node], pending: null, steps: state.steps + 1 };
   };
 
@@ -135,12 +168,18 @@ export function createGreedySearchGraph(parsed: ParsedTreeSearchGraphOptions) {
     .addNode('observe', observe)
     .addEdge(START, 'select')
     .addEdge('select', 'propose')
-    .addConditionalEdges('propose', (state: State) => (state.pending?.admitted === true ? 'evaluate' : next(state)), ['evaluate', 'select', END])
+    .addConditionalEdges('propose', (state: State) => (state.pending?.admitted === true ? 'evaluate' : next(state)), [
+      'evaluate',
+      'select',
+      END,
+    ])
     .addEdge('evaluate', 'observe')
     .addConditionalEdges('observe', next, ['select', END]);
   // LangGraph stops a run after 25 graph steps by default; a step here is up to four of them, more while the gate
   // resamples. A caller's own recursionLimit still wins.
-  const compiled = graph.compile(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer }).withConfig({ recursionLimit: 10 * budget + 25 });
+  const compiled = graph
+    .compile(parsed.checkpointer === undefined ? {} : { checkpointer: parsed.checkpointer })
+    .withConfig({ recursionLimit: 10 * budget + 25 });
   return Object.assign(compiled, {
     /** The shaping events of this graph's selector (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`). */
     events: selector.events,

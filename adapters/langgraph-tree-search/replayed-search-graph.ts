@@ -34,7 +34,6 @@ export const ReplayedSearchState = Annotation.Root({
 
 type State = typeof ReplayedSearchState.State;
 
-
 /** What the graph needs of a search adapter (`createMctsSearch`, `createEvolutionarySearch`). */
 export interface ReplayableSearch {
   readonly spent: number;
@@ -82,7 +81,10 @@ export function createReplayedSearchGraph(options: {
   const iterate = async (state: State): Promise<Partial<State>> => {
     if (built === undefined) built = fresh();
     const current = built;
-    if (current.iterations > state.iterations) throw new CheckpointMismatchError({ reason: `this graph's search has run ${current.iterations} iterations, the thread's record ${state.iterations}: one graph ran two threads` });
+    if (current.iterations > state.iterations)
+      throw new CheckpointMismatchError({
+        reason: `this graph's search has run ${current.iterations} iterations, the thread's record ${state.iterations}: one graph ran two threads`,
+      });
     try {
       if (current.iterations < state.iterations) {
         current.recorder.replay(state.calls);
@@ -114,9 +116,14 @@ export function createReplayedSearchGraph(options: {
   };
 
   const next = (state: State) => (state.steps >= budget || built?.finished() === true ? END : 'iterate');
-  const graph = new StateGraph(ReplayedSearchState).addNode('iterate', iterate).addEdge(START, 'iterate').addConditionalEdges('iterate', next, ['iterate', END]);
+  const graph = new StateGraph(ReplayedSearchState)
+    .addNode('iterate', iterate)
+    .addEdge(START, 'iterate')
+    .addConditionalEdges('iterate', next, ['iterate', END]);
   // One graph step per iteration, and an iteration spends at least one of the budget; a caller's recursionLimit still wins.
-  const compiled = graph.compile(options.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }).withConfig({ recursionLimit: budget + 25 });
+  const compiled = graph
+    .compile(options.checkpointer === undefined ? {} : { checkpointer: options.checkpointer })
+    .withConfig({ recursionLimit: budget + 25 });
   return Object.assign(compiled, {
     /** The shaping events of the graph's search (`node-scored`, `selection-made`, `mode-changed`, `candidate-rejected`). */
     events,

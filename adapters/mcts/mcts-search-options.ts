@@ -13,7 +13,9 @@ export const MctsSearchOptionsSchema = z
     /** The host's draft, improve and debug operators. */
     operators: z.custom<MctsOperators>(
       (value) =>
-        value !== null && typeof value === 'object' && ['draft', 'improve', 'debug'].every((name) => isFunction((value as Record<string, unknown>)[name])),
+        value !== null &&
+        typeof value === 'object' &&
+        ['draft', 'improve', 'debug'].every((name) => isFunction((value as Record<string, unknown>)[name])),
       'expected operators with draft(), improve() and debug()',
     ),
     /** Runs a proposal and reports its metric. */

@@ -61,7 +61,17 @@ export function createMctsSearch(options: MctsSearchOptions): MctsSearch {
   const selector = parsed.selector ?? createUctSelector();
   const random = parsed.random ?? createSeededRandom(parsed.seed);
   const hooks = shapingHooksOf(selector);
-  const root = treeNode({ id: `${idPrefix}-root`, step: 0, operator: 'root', parent: null, plan: '', code: '', metric: null, buggy: true, debugDepth: 0 });
+  const root = treeNode({
+    id: `${idPrefix}-root`,
+    step: 0,
+    operator: 'root',
+    parent: null,
+    plan: '',
+    code: '',
+    metric: null,
+    buggy: true,
+    debugDepth: 0,
+  });
   const nodes: TreeNode[] = [root];
   const byId = new Map<string, TreeNode>([[root.id, root]]);
   let spent = 0;
@@ -72,8 +82,7 @@ export function createMctsSearch(options: MctsSearchOptions): MctsSearch {
 
   const directed = (metric: number): number => (lowerIsBetter ? -metric : metric);
   const remaining = (): number => limit - spent;
-  const valueRange = () =>
-    lowest > highest ? undefined : lowerIsBetter ? { min: -highest, max: -lowest } : { min: lowest, max: highest };
+  const valueRange = () => (lowest > highest ? undefined : lowerIsBetter ? { min: -highest, max: -lowest } : { min: lowest, max: highest });
   const candidateOf = (node: TreeNode): SelectionCandidate<MctsNode> => ({
     id: node.id,
     node,
@@ -226,7 +235,8 @@ export function createMctsSearch(options: MctsSearchOptions): MctsSearch {
     },
     best() {
       let best: TreeNode | undefined;
-      for (const node of nodes) if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
+      for (const node of nodes)
+        if (node.metric !== null && (best === undefined || directed(node.metric) > directed(best.metric!))) best = node;
       return best;
     },
   };

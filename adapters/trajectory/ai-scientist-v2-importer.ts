@@ -36,15 +36,27 @@ const StageNodeSchema = z.object({
   metric: z
     .object({
       // Stage journals hold several metrics over several datasets; a bare number appears in older journals.
-      value: z.union([z.number(), z.object({ metric_names: z.array(MetricEntrySchema) }), z.null()], { error: 'expected a number, null or { metric_names: [...] }' }),
+      value: z.union([z.number(), z.object({ metric_names: z.array(MetricEntrySchema) }), z.null()], {
+        error: 'expected a number, null or { metric_names: [...] }',
+      }),
       maximize: z.boolean().nullish(),
     })
     .nullish(),
 });
 
 const stageFields = new Set([
-  'id', 'step', 'plan', 'code', 'analysis', 'ctime', 'is_buggy', 'is_seed_node', 'is_seed_agg_node',
-  'ablation_name', 'hyperparam_name', 'metric',
+  'id',
+  'step',
+  'plan',
+  'code',
+  'analysis',
+  'ctime',
+  'is_buggy',
+  'is_seed_node',
+  'is_seed_agg_node',
+  'ablation_name',
+  'hyperparam_name',
+  'metric',
 ]);
 
 type StageNode = z.infer<typeof StageNodeSchema>;
@@ -62,7 +74,8 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
   const nodes: TrajectoryNode[] = journal.nodes.map(({ value, location }) => {
     const node = parseNode(StageNodeSchema, value, file, location);
     const metric = node.metric?.value;
-    if (metric !== null && metric !== undefined && typeof metric === 'object') for (const entry of metric.metric_names) reported.add(entry.metric_name);
+    if (metric !== null && metric !== undefined && typeof metric === 'object')
+      for (const entry of metric.metric_names) reported.add(entry.metric_name);
     const parent = parents.get(node.id);
     const measured = measure(node, options.metricName);
     if (measured.name !== null && measured.score !== null && node.is_buggy === false) metricNames.add(measured.name);
@@ -92,7 +105,11 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
   });
   const wanted = options.metricName;
   if (wanted !== undefined && reported.size > 0 && ![...reported].some((name) => name.toLowerCase() === wanted.toLowerCase())) {
-    throw new InvalidFieldError({ file, location: null, reason: `no node reports the metric "${wanted}" (--metric); the file's metrics are: ${[...reported].sort().join(', ')}` });
+    throw new InvalidFieldError({
+      file,
+      location: null,
+      reason: `no node reports the metric "${wanted}" (--metric); the file's metrics are: ${[...reported].sort().join(', ')}`,
+    });
   }
   return buildRun({
     file,
@@ -104,10 +121,7 @@ export async function importAiScientistV2Journal(file: string, options: ImportOp
   });
 }
 
-function measure(
-  node: StageNode,
-  wanted: string | undefined,
-): { score: number | null; maximize: boolean | null; name: string | null } {
+function measure(node: StageNode, wanted: string | undefined): { score: number | null; maximize: boolean | null; name: string | null } {
   const value = node.metric?.value;
   if (value === undefined || value === null) return { score: null, maximize: null, name: null };
   if (typeof value === 'number') return { score: value, maximize: node.metric?.maximize ?? null, name: null };

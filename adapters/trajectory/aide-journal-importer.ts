@@ -16,9 +16,7 @@ const AideNodeSchema = z.object({
   ctime: z.number().nullish(),
   // AIDE leaves `is_buggy` null on nodes it never evaluated: such a node produced no valid score.
   is_buggy: z.boolean().nullish(),
-  metric: z
-    .object({ value: z.number().nullable(), maximize: z.boolean().nullish() })
-    .nullish(),
+  metric: z.object({ value: z.number().nullable(), maximize: z.boolean().nullish() }).nullish(),
 });
 
 const aideFields = new Set(['id', 'step', 'plan', 'code', 'analysis', 'ctime', 'is_buggy', 'metric']);
@@ -50,7 +48,14 @@ export async function importAideJournal(file: string, options: ImportOptions = {
       location,
     };
   });
-  return buildRun({ file, format: 'aide-journal-v2', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null, ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }) });
+  return buildRun({
+    file,
+    format: 'aide-journal-v2',
+    runId: options.runId ?? runIdFromPath(file),
+    nodes,
+    metricName: null,
+    ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }),
+  });
 }
 
 /** Validates `node2parent` as a map of string ids. */
@@ -64,4 +69,3 @@ export function parentMap(nodeToParent: Record<string, unknown> | undefined, fil
   }
   return parents;
 }
-

@@ -50,8 +50,7 @@ export async function importAiraDojoJournal(file: string, options: ImportOptions
     }
     idOfStep.set(node.step, node.id);
   }
-  const isVirtualRoot = (node: DojoNode): boolean =>
-    (node.parents ?? []).length === 0 && !node.plan && !node.code && node.step === 0;
+  const isVirtualRoot = (node: DojoNode): boolean => (node.parents ?? []).length === 0 && !node.plan && !node.code && node.step === 0;
   const virtualRoots = new Set(raw.filter(isVirtualRoot).map((node) => node.step));
 
   const nodes: TrajectoryNode[] = raw
@@ -86,5 +85,12 @@ export async function importAiraDojoJournal(file: string, options: ImportOptions
       metadata: {},
       location: node.location,
     }));
-  return buildRun({ file, format: 'aira-dojo-journal-jsonl', runId: options.runId ?? runIdFromPath(file), nodes, metricName: null, ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }) });
+  return buildRun({
+    file,
+    format: 'aira-dojo-journal-jsonl',
+    runId: options.runId ?? runIdFromPath(file),
+    nodes,
+    metricName: null,
+    ...(options.onNodes === undefined ? {} : { onNodes: options.onNodes }),
+  });
 }

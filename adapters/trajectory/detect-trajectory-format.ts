@@ -45,9 +45,7 @@ export async function detectTrajectoryFormat(path: string): Promise<TrajectoryFo
   // Before the journals: a trace line's code and prompt may hold any key, `"nodes":` among them.
   if (looksLikeOpenEvolveTrace(text.split('\n', 1)[0]!)) return 'openevolve-evolution-trace';
   if (/"node2parent"|"nodes"\s*:/.test(text)) {
-    return /"(is_seed_node|overall_plan|ablation_name|metric_names)"/.test(text)
-      ? 'ai-scientist-v2-stage-journal'
-      : 'aide-journal-v2';
+    return /"(is_seed_node|overall_plan|ablation_name|metric_names)"/.test(text) ? 'ai-scientist-v2-stage-journal' : 'aide-journal-v2';
   }
   if (/^\{[^\n]*"(operators_used|parents)"/.test(text)) return 'aira-dojo-journal-jsonl';
   throw new NotATrajectoryError({

@@ -38,7 +38,11 @@ export async function importTrajectory(path: string, options: ImportTrajectoryOp
   const only = singleMetricOf[format];
   // A metric the format cannot choose would otherwise be ignored without a word.
   if (options.metricName !== undefined && only !== undefined && options.metricName.toLowerCase() !== only.name) {
-    throw new InvalidFieldError({ file: path, location: null, reason: `the metric "${options.metricName}" (--metric) is not in this ${format}: ${only.says}` });
+    throw new InvalidFieldError({
+      file: path,
+      location: null,
+      reason: `the metric "${options.metricName}" (--metric) is not in this ${format}: ${only.says}`,
+    });
   }
   switch (format) {
     case 'aide-journal-v2':

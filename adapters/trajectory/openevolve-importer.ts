@@ -21,21 +21,24 @@ const ProgramSchema = z.object({
   iteration_found: z.number().nullish(),
   // A score that is present must be a number; a program without one never ran to a valid score.
   metrics: z.object({ combined_score: z.number().optional() }).passthrough().nullish(),
-  metadata: z
-    .object({ changes: z.string().nullish(), island: z.number().nullish() })
-    .passthrough()
-    .nullish(),
+  metadata: z.object({ changes: z.string().nullish(), island: z.number().nullish() }).passthrough().nullish(),
 });
 
 // The newer layout's `metadata.json` (database.py:633-646): what the run had done when the checkpoint was written.
-const CheckpointMetadataSchema = z.object({ last_iteration: z.number().int().nullish(), best_program_id: z.string().nullish() }).passthrough();
+const CheckpointMetadataSchema = z
+  .object({ last_iteration: z.number().int().nullish(), best_program_id: z.string().nullish() })
+  .passthrough();
 
 /**
  * A program's score as OpenEvolve's metrics give it: `combined_score` when numeric, except for a program boden's
  * gate kept from evaluation (`gated`: `boden_gated: 1`, examples/python/openevolve_evaluator.py), which has none.
  * `failed`: the metrics carry OpenEvolve's failure marker `error` (evaluator.py:265, 296, 403-414).
  */
-export function openEvolveScore(metrics: Record<string, unknown> | null | undefined): { score: number | null; gated: boolean; failed: boolean } {
+export function openEvolveScore(metrics: Record<string, unknown> | null | undefined): {
+  score: number | null;
+  gated: boolean;
+  failed: boolean;
+} {
   const gated = metrics?.boden_gated === 1;
   const failed = metrics != null && 'error' in metrics;
   const value = metrics?.combined_score;
@@ -82,7 +85,12 @@ export async function importOpenEvolveCheckpoint(directory: string, options: Imp
     try {
       metadataValue = JSON.parse(metadataText);
     } catch (error) {
-      throw new InvalidJsonError({ file: directory, location: 'metadata.json', reason: `invalid JSON: ${(error as Error).message}`, cause: error });
+      throw new InvalidJsonError({
+        file: directory,
+        location: 'metadata.json',
+        reason: `invalid JSON: ${(error as Error).message}`,
+        cause: error,
+      });
     }
     parseNode(CheckpointMetadataSchema, metadataValue, directory, 'metadata.json');
   }
@@ -100,8 +108,7 @@ export async function importOpenEvolveCheckpoint(directory: string, options: Imp
   }
   // Order by the iteration that found the program; the timestamp breaks ties.
   programs.sort(
-    (left, right) =>
-      (left.iteration_found ?? 0) - (right.iteration_found ?? 0) || (left.timestamp ?? 0) - (right.timestamp ?? 0),
+    (left, right) => (left.iteration_found ?? 0) - (right.iteration_found ?? 0) || (left.timestamp ?? 0) - (right.timestamp ?? 0),
   );
   const present = new Set(programs.map((program) => program.id));
   // Programs boden's gate kept from evaluation were never attempted (boden's own export leaves them out too).

@@ -36,7 +36,10 @@ type TraceEntry = z.infer<typeof TraceEntrySchema> & { location: string };
 /** True when a JSON line is an OpenEvolve evolution-trace entry (an iteration naming a parent and a child). */
 export function looksLikeOpenEvolveTrace(firstLine: string): boolean {
   // `EvolutionTrace.to_dict()` keeps the dataclass' field order: iteration, timestamp, parent_id, child_id, ...
-  return /^\{\s*"iteration"\s*:\s*\d+\s*,\s*"timestamp"\s*:\s*[-\d.eE+]+\s*,\s*"parent_id"\s*:/.test(firstLine) && /"child_id"\s*:/.test(firstLine);
+  return (
+    /^\{\s*"iteration"\s*:\s*\d+\s*,\s*"timestamp"\s*:\s*[-\d.eE+]+\s*,\s*"parent_id"\s*:/.test(firstLine) &&
+    /"child_id"\s*:/.test(firstLine)
+  );
 }
 
 /**
@@ -61,7 +64,11 @@ export async function importOpenEvolveTrace(file: string, options: ImportOptions
       const location = `line ${lineNumber}`;
       const entry = { ...parseNode(TraceEntrySchema, parseJsonLine(line, file, location), file, location), location };
       if (entry.child_code == null) {
-        throw new InvalidFieldError({ file, location: `${location}.child_code`, reason: 'the trace has no code: run OpenEvolve with evolution_trace.include_code: true' });
+        throw new InvalidFieldError({
+          file,
+          location: `${location}.child_code`,
+          reason: 'the trace has no code: run OpenEvolve with evolution_trace.include_code: true',
+        });
       }
       entries.push(entry);
     }
@@ -77,7 +84,11 @@ export async function importOpenEvolveTrace(file: string, options: ImportOptions
   const children = new Map<string, TraceEntry>();
   for (const entry of entries) {
     if (children.has(entry.child_id)) {
-      throw new InvalidFieldError({ file, location: `${entry.location}.child_id`, reason: `the child "${entry.child_id}" appears twice (first at ${children.get(entry.child_id)!.location})` });
+      throw new InvalidFieldError({
+        file,
+        location: `${entry.location}.child_id`,
+        reason: `the child "${entry.child_id}" appears twice (first at ${children.get(entry.child_id)!.location})`,
+      });
     }
     children.set(entry.child_id, entry);
   }
@@ -88,11 +99,29 @@ export async function importOpenEvolveTrace(file: string, options: ImportOptions
     if (openEvolveScore(entry.child_metrics).gated) continue;
     if (!children.has(entry.parent_id) && !seen.has(entry.parent_id)) {
       seen.add(entry.parent_id);
-      nodes.push(node(entry.parent_id, [], entry.parent_code ?? '', '', entry.parent_metrics, null, `${entry.location}.parent_id`, nodes.length, { iteration: null, island: null, generation: null }));
+      nodes.push(
+        node(entry.parent_id, [], entry.parent_code ?? '', '', entry.parent_metrics, null, `${entry.location}.parent_id`, nodes.length, {
+          iteration: null,
+          island: null,
+          generation: null,
+        }),
+      );
     }
     seen.add(entry.child_id);
     const plan = entry.metadata?.changes ?? entry.child_changes_description ?? '';
-    nodes.push(node(entry.child_id, [entry.parent_id], entry.child_code ?? '', plan, entry.child_metrics, entry.timestamp ?? null, entry.location, nodes.length, { iteration: entry.iteration, island: entry.island_id ?? null, generation: entry.generation ?? null }));
+    nodes.push(
+      node(
+        entry.child_id,
+        [entry.parent_id],
+        entry.child_code ?? '',
+        plan,
+        entry.child_metrics,
+        entry.timestamp ?? null,
+        entry.location,
+        nodes.length,
+        { iteration: entry.iteration, island: entry.island_id ?? null, generation: entry.generation ?? null },
+      ),
+    );
   }
   return buildRun({
     file,

@@ -2,12 +2,7 @@ import type { z } from 'zod';
 import { InvalidFieldError } from '../../src/errors/invalid-field-error.js';
 
 /** Validates one raw node against a format's schema; a failure names the file and the JSON path of the field. */
-export function parseNode<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  file: string,
-  location: string,
-): z.output<Schema> {
+export function parseNode<Schema extends z.ZodType>(schema: Schema, value: unknown, file: string, location: string): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -17,6 +12,10 @@ export function parseNode<Schema extends z.ZodType>(
 
 /** The run id a file or directory name gives: its base name without the format's suffixes. */
 export function runIdFromPath(path: string): string {
-  const base = path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? path;
+  const base =
+    path
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() ?? path;
   return base.replace(/(\.journal)?\.(jsonl|json)$/i, '') || base;
 }

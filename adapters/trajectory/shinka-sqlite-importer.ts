@@ -41,7 +41,12 @@ export async function importShinkaSqlite(path: string, options: ImportOptions = 
     database = new SQL.Database(bytes);
     database.exec('PRAGMA schema_version');
   } catch (error) {
-    throw new NotATrajectoryError({ file: path, location: null, reason: `not a SQLite database (${(error as Error).message})`, cause: error });
+    throw new NotATrajectoryError({
+      file: path,
+      location: null,
+      reason: `not a SQLite database (${(error as Error).message})`,
+      cause: error,
+    });
   }
   try {
     return toRun(path, database, options);
@@ -53,26 +58,43 @@ export async function importShinkaSqlite(path: string, options: ImportOptions = 
 function toRun(path: string, database: Database, options: ImportOptions): Run {
   const columns = new Set(database.exec('PRAGMA table_info(programs)')[0]?.values.map((row) => String(row[1])) ?? []);
   if (columns.size === 0) {
-    throw new NotATrajectoryError({ file: path, location: 'table programs', reason: 'a SQLite database without a programs table: not a ShinkaEvolve programs.sqlite' });
+    throw new NotATrajectoryError({
+      file: path,
+      location: 'table programs',
+      reason: 'a SQLite database without a programs table: not a ShinkaEvolve programs.sqlite',
+    });
   }
   const missing = required.find((column) => !columns.has(column));
   if (missing !== undefined) {
-    throw new InvalidFieldError({ file: path, location: `table programs, column ${missing}`, reason: `the programs table has no ${missing} column (ShinkaEvolve's programs table has ${required.join(', ')})` });
+    throw new InvalidFieldError({
+      file: path,
+      location: `table programs, column ${missing}`,
+      reason: `the programs table has no ${missing} column (ShinkaEvolve's programs table has ${required.join(', ')})`,
+    });
   }
   const wanted = [...required, ...optional.filter((column) => columns.has(column))];
   const result = database.exec(`SELECT ${wanted.join(', ')} FROM programs ORDER BY timestamp, generation, rowid`)[0];
-  if (result === undefined) throw new EmptyTrajectoryError({ file: path, location: 'table programs', reason: 'the programs table has no rows' });
-  const rows = result.values.map((values) => Object.fromEntries(wanted.map((column, index) => [column, values[index] ?? null])) as Record<string, SqlValue>);
+  if (result === undefined)
+    throw new EmptyTrajectoryError({ file: path, location: 'table programs', reason: 'the programs table has no rows' });
+  const rows = result.values.map(
+    (values) => Object.fromEntries(wanted.map((column, index) => [column, values[index] ?? null])) as Record<string, SqlValue>,
+  );
 
   const programs = rows.map((row) => {
     const location = `table programs, id ${String(row.id)}`;
-    if (typeof row.id !== 'string' || row.id === '') throw new InvalidFieldError({ file: path, location, reason: 'id is not a non-empty text' });
+    if (typeof row.id !== 'string' || row.id === '')
+      throw new InvalidFieldError({ file: path, location, reason: 'id is not a non-empty text' });
     return { row, location, metadata: parseMetadata(row.metadata ?? null, path, location) };
   });
   // A copy of a program for another island is that program: its children hang under the original.
   const originalOf = new Map<string, string>();
   for (const { row, metadata } of programs) {
-    const original = metadata._is_island_copy === true ? metadata._original_program_id : metadata._spawned_island === true ? metadata._spawned_from_program_id : undefined;
+    const original =
+      metadata._is_island_copy === true
+        ? metadata._original_program_id
+        : metadata._spawned_island === true
+          ? metadata._spawned_from_program_id
+          : undefined;
     if (typeof original === 'string' && original !== row.id) originalOf.set(row.id as string, original);
   }
   const resolve = (id: string): string => {
@@ -135,7 +157,9 @@ function runIdOf(path: string): string {
 
 /** `patch_name: patch_description` as the runner stores them in a program's metadata (either may be missing). */
 function planOf(metadata: Record<string, unknown>): string {
-  const parts = [metadata.patch_name, metadata.patch_description].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  const parts = [metadata.patch_name, metadata.patch_description].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
   return parts.join(': ');
 }
 
@@ -145,7 +169,12 @@ function parseMetadata(value: SqlValue, file: string, location: string): Record<
     const parsed: unknown = JSON.parse(String(value));
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch (error) {
-    throw new InvalidFieldError({ file, location: `${location}, column metadata`, reason: `invalid JSON: ${(error as Error).message}`, cause: error });
+    throw new InvalidFieldError({
+      file,
+      location: `${location}, column metadata`,
+      reason: `invalid JSON: ${(error as Error).message}`,
+      cause: error,
+    });
   }
   throw new InvalidFieldError({ file, location: `${location}, column metadata`, reason: 'metadata is not a JSON object' });
 }
@@ -155,7 +184,8 @@ async function readDatabase(path: string): Promise<Uint8Array> {
   const main = await readFile(path).catch((error: unknown) => {
     throw FileReadError.from(error, path);
   });
-  if (!isSqliteHeader(main)) throw new NotATrajectoryError({ file: path, location: null, reason: 'not a SQLite database (no "SQLite format 3" header)' });
+  if (!isSqliteHeader(main))
+    throw new NotATrajectoryError({ file: path, location: null, reason: 'not a SQLite database (no "SQLite format 3" header)' });
   const wal = await readFile(`${path}-wal`).catch(() => undefined);
   return wal === undefined ? main : applyWal(main, wal);
 }

@@ -92,7 +92,8 @@ export function classifyMove(
 ): MoveKind {
   const parentFamilies = familiesIn(parentConcepts, extractor);
   const childFamilies = familiesIn(childConcepts, extractor);
-  if (parentFamilies.size > 0 && childFamilies.size > 0 && ![...childFamilies].some((family) => parentFamilies.has(family))) return 'family-switch';
+  if (parentFamilies.size > 0 && childFamilies.size > 0 && ![...childFamilies].some((family) => parentFamilies.has(family)))
+    return 'family-switch';
   const parentSet = new Set(parentConcepts);
   const gained = childConcepts.filter((id) => !parentSet.has(id));
   if (gained.some((id) => extractor.concept(id)?.category === 'feature-engineering')) return 'feature-engineering';
@@ -128,7 +129,8 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
   const profiles = new Map<string, EpisodeProfile>();
   const profileOf = (node: BehaviourNode): EpisodeProfile => {
     let found = profiles.get(node.id);
-    if (found === undefined) profiles.set(node.id, (found = profileEpisode({ id: node.id, plan: node.plan, code: node.code, summary: null })));
+    if (found === undefined)
+      profiles.set(node.id, (found = profileEpisode({ id: node.id, plan: node.plan, code: node.code, summary: null })));
     return found;
   };
   const counts = { drafts: 0, orphans: 0, debugAttempts: 0, debugFixes: 0, improvements: 0, crossovers: 0, childrenOfUnscored: 0 };
@@ -173,7 +175,16 @@ export function measureAgentBehaviour(nodes: readonly BehaviourNode[], extractor
       bests += 1;
     }
   }
-  return { runs: 1, nodes: nodes.length, buggy: nodes.filter((node) => node.buggy).length, ...counts, moves, labelledMoves, labelAgreement, collapse: { byQuarter, byBests, newToRunByQuarter } };
+  return {
+    runs: 1,
+    nodes: nodes.length,
+    buggy: nodes.filter((node) => node.buggy).length,
+    ...counts,
+    moves,
+    labelledMoves,
+    labelAgreement,
+    collapse: { byQuarter, byBests, newToRunByQuarter },
+  };
 }
 
 /** Sums the counts of several runs: pooled rates weigh every node alike, so long runs weigh more than short ones. */
@@ -181,8 +192,19 @@ export function poolAgentBehaviour(behaviours: readonly AgentBehaviour[]): Agent
   const moves = zeroMoves();
   const labelledMoves: Record<string, number> = {};
   const labelAgreement: Record<string, Record<MoveKind, number>> = {};
-  const sum = (key: 'runs' | 'nodes' | 'buggy' | 'drafts' | 'orphans' | 'debugAttempts' | 'debugFixes' | 'improvements' | 'crossovers' | 'childrenOfUnscored') =>
-    behaviours.reduce((total, behaviour) => total + behaviour[key], 0);
+  const sum = (
+    key:
+      | 'runs'
+      | 'nodes'
+      | 'buggy'
+      | 'drafts'
+      | 'orphans'
+      | 'debugAttempts'
+      | 'debugFixes'
+      | 'improvements'
+      | 'crossovers'
+      | 'childrenOfUnscored',
+  ) => behaviours.reduce((total, behaviour) => total + behaviour[key], 0);
   for (const behaviour of behaviours) {
     for (const kind of moveKinds) moves[kind] += behaviour.moves[kind];
     for (const [label, count] of Object.entries(behaviour.labelledMoves)) labelledMoves[label] = (labelledMoves[label] ?? 0) + count;
@@ -220,8 +242,15 @@ export function behaviourRates(behaviour: AgentBehaviour): {
   moveShares: Record<MoveKind, number | null>;
 } {
   const share = (count: number, total: number) => (total === 0 ? null : count / total);
-  const moveShares = Object.fromEntries(moveKinds.map((kind) => [kind, share(behaviour.moves[kind], behaviour.improvements)])) as Record<MoveKind, number | null>;
-  return { bugRate: share(behaviour.buggy, behaviour.nodes), debugSuccess: share(behaviour.debugFixes, behaviour.debugAttempts), moveShares };
+  const moveShares = Object.fromEntries(moveKinds.map((kind) => [kind, share(behaviour.moves[kind], behaviour.improvements)])) as Record<
+    MoveKind,
+    number | null
+  >;
+  return {
+    bugRate: share(behaviour.buggy, behaviour.nodes),
+    debugSuccess: share(behaviour.debugFixes, behaviour.debugAttempts),
+    moveShares,
+  };
 }
 
 function familiesIn(concepts: readonly string[], extractor: ConceptExtractor): Set<string> {

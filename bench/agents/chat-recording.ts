@@ -56,7 +56,10 @@ export class RecordingMissError extends BodenError {
       options.recordedSteps === 0
         ? 'the recording holds no request of this run'
         : `the recording holds ${options.recordedSteps} request(s) of this run; this one's prompt or settings differ from every recorded one (was the run started with other options, or has the bench's prompt changed?)`;
-    super({ name: 'BodenRecordingMissError', message: `${options.directory}: no recorded answer for run ${options.run}, request ${options.step} (${options.operator}): ${known}` });
+    super({
+      name: 'BodenRecordingMissError',
+      message: `${options.directory}: no recorded answer for run ${options.run}, request ${options.step} (${options.operator}): ${known}`,
+    });
     this.run = options.run;
     this.step = options.step;
   }
@@ -69,7 +72,9 @@ export class RecordingMissError extends BodenError {
 
 /** The key of a request: sha256 over the model, the settings and the messages (never the run or the step). */
 export function chatRequestKey(request: Pick<ChatRequest, 'model' | 'settings' | 'messages'>): string {
-  return createHash('sha256').update(stableJson({ model: request.model, settings: request.settings, messages: request.messages })).digest('hex');
+  return createHash('sha256')
+    .update(stableJson({ model: request.model, settings: request.settings, messages: request.messages }))
+    .digest('hex');
 }
 
 /**
@@ -94,22 +99,36 @@ export interface ChatRecording {
  * recording made by another version of the prompts (the shared real-model runs), whose answers are still the model's
  * choices but whose prompts no longer match byte for byte.
  */
-export async function openChatRecording(options: { readonly directory: string; readonly mode: 'record' | 'replay'; readonly match?: 'key' | 'order' }): Promise<ChatRecording> {
+export async function openChatRecording(options: {
+  readonly directory: string;
+  readonly mode: 'record' | 'replay';
+  readonly match?: 'key' | 'order';
+}): Promise<ChatRecording> {
   const { directory, mode } = options;
   const byOrder = options.match === 'order';
-  if (byOrder && mode === 'record') throw new InvalidFieldError({ file: directory, location: '$', reason: "match: 'order' replays a recording; it cannot record one" });
+  if (byOrder && mode === 'record')
+    throw new InvalidFieldError({ file: directory, location: '$', reason: "match: 'order' replays a recording; it cannot record one" });
   if (mode === 'record') await mkdir(directory, { recursive: true });
   // Answers by key, in recorded order per run: the same prompt asked twice in a run gets its two answers in turn.
   const answers = new Map<string, string[]>();
   const recordedSteps = new Map<string, number>();
   const models = new Set<string>();
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
-    throw new InvalidFieldError({ file: directory, location: '$', reason: error.code === 'ENOENT' ? 'no such recording directory' : `cannot read it (${error.code})` });
+    throw new InvalidFieldError({
+      file: directory,
+      location: '$',
+      reason: error.code === 'ENOENT' ? 'no such recording directory' : `cannot read it (${error.code})`,
+    });
   });
   for (const name of names.filter((file) => file.endsWith('.jsonl')).sort()) {
     const file = join(directory, name);
     for (const { line, value: exchange } of await readJsonLinesFile(file, ChatExchangeSchema)) {
-      if (exchange.key !== chatRequestKey(exchange)) throw new InvalidFieldError({ file, location: `line ${line}: $.key`, reason: 'not the sha256 of its model, settings and messages (edited by hand?)' });
+      if (exchange.key !== chatRequestKey(exchange))
+        throw new InvalidFieldError({
+          file,
+          location: `line ${line}: $.key`,
+          reason: 'not the sha256 of its model, settings and messages (edited by hand?)',
+        });
       const slot = byOrder ? `${exchange.run}\u0000#${exchange.step}` : `${exchange.run}\u0000${exchange.key}`;
       answers.set(slot, [...(answers.get(slot) ?? []), exchange.answer]);
       recordedSteps.set(exchange.run, (recordedSteps.get(exchange.run) ?? 0) + 1);
@@ -133,7 +152,14 @@ export async function openChatRecording(options: { readonly directory: string; r
       const key = chatRequestKey(request);
       const held = recorded(request, byOrder ? `#${request.step}` : key);
       if (held !== undefined) return held;
-      if (mode === 'replay') throw new RecordingMissError({ directory, run: request.run, step: request.step, operator: request.operator, recordedSteps: recordedSteps.get(request.run) ?? 0 });
+      if (mode === 'replay')
+        throw new RecordingMissError({
+          directory,
+          run: request.run,
+          step: request.step,
+          operator: request.operator,
+          recordedSteps: recordedSteps.get(request.run) ?? 0,
+        });
       const answer = await ask();
       const exchange: ChatExchange = { format: 'boden-chat-exchange/1', key, ...request, answer };
       await appendFile(join(directory, `${fileSafe(request.run)}.jsonl`), `${JSON.stringify(exchange)}\n`);

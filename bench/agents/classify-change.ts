@@ -28,7 +28,8 @@ export function classifyChange(parent: PipelineConfig, child: PipelineConfig): C
   const parentFamilies = familiesOf(parent);
   const childFamilies = familiesOf(child);
   const shared = childFamilies.some((family) => parentFamilies.includes(family));
-  const sameMembers = sortedKey(parentFamilies) === sortedKey(childFamilies) && (parent.model.family === 'ensemble') === (child.model.family === 'ensemble');
+  const sameMembers =
+    sortedKey(parentFamilies) === sortedKey(childFamilies) && (parent.model.family === 'ensemble') === (child.model.family === 'ensemble');
   if (!shared && !sameMembers) return 'family-switch';
   if (!sameMembers) return 'component';
   for (const key of Object.keys(stepIsOn) as (keyof PreprocessingConfig)[]) {

@@ -3,7 +3,15 @@ export type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, Proposa
 export { createSimulatedAgent, type SimulatedAgent } from './simulated-agent.js';
 export { defaultFamilyPrior, SimulatedAgentOptionsSchema, type SimulatedAgentOptions } from './simulated-agent-options.js';
 export { familiesNamedIn, familyWords } from './directive-families.js';
-export { addComponent, crossPipelines, draftPreprocessing, drawFamily, familiesOf, repairPipeline, switchFamily } from './pipeline-moves.js';
+export {
+  addComponent,
+  crossPipelines,
+  draftPreprocessing,
+  drawFamily,
+  familiesOf,
+  repairPipeline,
+  switchFamily,
+} from './pipeline-moves.js';
 export { createLlmAgent, type LlmAgent, type LlmAgentUsage } from './llm-agent.js';
 export { LlmAgentOptionsSchema, type LlmAgentOptions } from './llm-agent-options.js';
 export { LlmAgentError, type LlmAgentOperator, type LlmAgentProblem } from './llm-agent-error.js';

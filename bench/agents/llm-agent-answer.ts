@@ -31,7 +31,8 @@ export function checkLlmAgentAnswer(text: string, kind: TaskKind): { answer: Llm
     return { problem: `the answer is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
   const shape = LlmAgentAnswerSchema.safeParse(value);
-  if (!shape.success) return { problem: shape.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`).join('; ') };
+  if (!shape.success)
+    return { problem: shape.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`).join('; ') };
   let config: PipelineConfig;
   try {
     config = parsePipelineConfig(shape.data.config);
@@ -42,7 +43,9 @@ export function checkLlmAgentAnswer(text: string, kind: TaskKind): { answer: Llm
   const allowed = familiesFor(kind);
   const unfit = config.model.family === 'dummy' ? ['dummy'] : familiesOf(config).filter((family) => !allowed.includes(family));
   if (unfit.length > 0) {
-    return { problem: `config.model.family: ${unfit.join(', ')} cannot be used for a ${kind} task; use ${allowed.join(', ')} or an ensemble of them` };
+    return {
+      problem: `config.model.family: ${unfit.join(', ')} cannot be used for a ${kind} task; use ${allowed.join(', ')} or an ensemble of them`,
+    };
   }
   return { answer: { plan: shape.data.plan, config } };
 }
@@ -52,7 +55,13 @@ export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part: unknown) => (typeof part === 'string' ? part : part !== null && typeof part === 'object' && (part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text ?? '') : ''))
+    .map((part: unknown) =>
+      typeof part === 'string'
+        ? part
+        : part !== null && typeof part === 'object' && (part as { type?: unknown }).type === 'text'
+          ? String((part as { text?: unknown }).text ?? '')
+          : '',
+    )
     .join('');
 }
 

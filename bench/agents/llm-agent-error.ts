@@ -25,7 +25,14 @@ export class LlmAgentError extends BodenError {
   /** HTTP status of the last failed request, when the failure was an HTTP answer. */
   readonly status: number | null;
 
-  constructor(options: { operator: LlmAgentOperator; problem: LlmAgentProblem; reason: string; requests: number; status?: number | null; cause?: unknown }) {
+  constructor(options: {
+    operator: LlmAgentOperator;
+    problem: LlmAgentProblem;
+    reason: string;
+    requests: number;
+    status?: number | null;
+    cause?: unknown;
+  }) {
     const what = options.problem === 'invalid-answer' ? 'no valid answer' : 'the provider failed';
     super({
       name: 'BodenLlmAgentError',

@@ -19,7 +19,10 @@ const isNotStreaming = (value: unknown): boolean => (value as { streaming?: unkn
 export const LlmAgentOptionsSchema = z
   .strictObject({
     /** The task the agent works on: the prompt's description, metric and families; renderers need it. */
-    task: z.custom<BenchTask>((value) => value !== null && typeof value === 'object' && 'kind' in value && 'task' in value, 'expected a BenchTask'),
+    task: z.custom<BenchTask>(
+      (value) => value !== null && typeof value === 'object' && 'kind' in value && 'task' in value,
+      'expected a BenchTask',
+    ),
     /** Any LangChain chat model (other providers, tests); give it no retries of its own. Excludes `model`. */
     chatModel: z
       .custom<BaseChatModel>(isChatModel, 'expected a LangChain chat model (an object with invoke())')
@@ -58,7 +61,10 @@ export const LlmAgentOptionsSchema = z
      * shared with whoever else holds it (every run of a sweep); null never stops.
      */
     circuitBreaker: z
-      .union([z.number().int().min(1), z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker')])
+      .union([
+        z.number().int().min(1),
+        z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker'),
+      ])
       .nullable()
       .default(null),
     /** How many earlier evaluated proposals (the latest) the prompt's memory shows, with their outcomes. */
@@ -72,7 +78,12 @@ export const LlmAgentOptionsSchema = z
      * delimiter's nonce is derived from `run` and the request number (not random), so a run asks the same prompts
      * each time and its recording replays.
      */
-    recording: z.custom<ChatRecording>((value) => value !== null && typeof value === 'object' && typeof (value as ChatRecording).answer === 'function', 'expected a ChatRecording').optional(),
+    recording: z
+      .custom<ChatRecording>(
+        (value) => value !== null && typeof value === 'object' && typeof (value as ChatRecording).answer === 'function',
+        'expected a ChatRecording',
+      )
+      .optional(),
     /** The run's key a recording files its exchanges under (default `run`). */
     run: z.string().min(1).default('run'),
     /** Source of the per-call data delimiter nonce (8-64 lower-case letters and digits); default 64 random bits. For tests. */
@@ -84,7 +95,12 @@ export const LlmAgentOptionsSchema = z
     }
     if (options.chatModel === undefined) return;
     for (const key of ['baseURL', 'apiKey', 'temperature', 'maxTokens'] as const) {
-      if (options[key] !== undefined) context.addIssue({ code: 'custom', path: [key], message: `${key} configures the built ChatOpenAI; set it on the injected chatModel instead` });
+      if (options[key] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} configures the built ChatOpenAI; set it on the injected chatModel instead`,
+        });
     }
   });
 

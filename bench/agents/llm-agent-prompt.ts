@@ -56,18 +56,30 @@ const featureEngineeringGloss: Readonly<Record<keyof typeof featureEngineeringSp
  * The pipeline space of a task kind, compactly: each setting with its usual values and default, and the
  * feature-engineering settings when the task offers them (`periodic`: the task's periodic columns).
  */
-export function describePipelineSpace(kind: TaskKind, featureEngineering?: { readonly periodic: Readonly<Record<string, number>> }): string {
+export function describePipelineSpace(
+  kind: TaskKind,
+  featureEngineering?: { readonly periodic: Readonly<Record<string, number>> },
+): string {
   const defaults = PreprocessingConfigSchema.parse({}) as Record<string, unknown>;
   const lines = ['Preprocessing (object "preprocessing"; steps run in this order, each fitted on the training folds only):'];
   for (const [key, values] of Object.entries(preprocessingSpace) as [keyof typeof preprocessingSpace, readonly unknown[]][]) {
-    lines.push(`- ${key}: ${values.map((value) => JSON.stringify(value)).join(' | ')} (default ${JSON.stringify(defaults[key])}): ${preprocessingGloss[key]}`);
+    lines.push(
+      `- ${key}: ${values.map((value) => JSON.stringify(value)).join(' | ')} (default ${JSON.stringify(defaults[key])}): ${preprocessingGloss[key]}`,
+    );
   }
   if (featureEngineering) {
-    const periodic = Object.entries(featureEngineering.periodic).map(([name, period]) => `${name} (period ${period})`).join(', ') || 'none';
-    lines.push(`Feature engineering (optional object "features"; computed before preprocessing, fitted on the training folds only; periodic columns: ${periodic}):`);
+    const periodic =
+      Object.entries(featureEngineering.periodic)
+        .map(([name, period]) => `${name} (period ${period})`)
+        .join(', ') || 'none';
+    lines.push(
+      `Feature engineering (optional object "features"; computed before preprocessing, fitted on the training folds only; periodic columns: ${periodic}):`,
+    );
     for (const [key, values] of Object.entries(featureEngineeringSpace) as [keyof typeof featureEngineeringSpace, readonly unknown[]][]) {
       if (key === 'targetTransform' && kind === 'classification') continue;
-      lines.push(`- ${key}: ${values.map((value) => JSON.stringify(value)).join(' | ')} (default ${JSON.stringify(values[0])}): ${featureEngineeringGloss[key]}`);
+      lines.push(
+        `- ${key}: ${values.map((value) => JSON.stringify(value)).join(' | ')} (default ${JSON.stringify(values[0])}): ${featureEngineeringGloss[key]}`,
+      );
     }
   }
   lines.push('Models (object "model" with "family" and its settings; omitted settings take their defaults):');
@@ -78,7 +90,9 @@ export function describePipelineSpace(kind: TaskKind, featureEngineering?: { rea
     );
     lines.push(`- "${family}", ${familyGloss[family]}: ${settings.join('; ')}`);
   }
-  lines.push('- "ensemble": {"family": "ensemble", "members": [2 to 5 models of the families above]}, averaging (regression) or voting (classification).');
+  lines.push(
+    '- "ensemble": {"family": "ensemble", "members": [2 to 5 models of the families above]}, averaging (regression) or voting (classification).',
+  );
   lines.push('Numbers between the usual values are allowed within their ranges.');
   return lines.join('\n');
 }
@@ -87,7 +101,11 @@ export function describePipelineSpace(kind: TaskKind, featureEngineering?: { rea
 export function summarisePipeline(config: PipelineConfig): string {
   const families = familiesOf(config);
   const model =
-    config.model.family === 'ensemble' ? `ensemble of ${families.join(' + ')}` : config.model.family === 'dummy' ? 'constant baseline' : config.model.family;
+    config.model.family === 'ensemble'
+      ? `ensemble of ${families.join(' + ')}`
+      : config.model.family === 'dummy'
+        ? 'constant baseline'
+        : config.model.family;
   const { imputation, encoding, polynomial, scaling, featureSelection, pca } = config.preprocessing;
   const steps = [imputation === 'none' ? 'no imputation' : `${imputation} imputation`, `${encoding} encoding`];
   if (polynomial) steps.push(polynomial.interactionOnly ? 'interaction features' : 'polynomial features');
@@ -111,7 +129,7 @@ export function renderAgentSystemPrompt(task: BenchTask, nonce: string): string 
   const { open, close } = createDataDelimiter(nonce);
   return [
     'You are a Kaggle grandmaster attending a competition. To win it, you come up with an excellent and creative plan for a solution and implement it.',
-    'Here a solution is a machine-learning pipeline chosen from a fixed space; the environment renders it as a scikit-learn / XGBoost script and scores it with the task\'s seeded cross-validation.',
+    "Here a solution is a machine-learning pipeline chosen from a fixed space; the environment renders it as a scikit-learn / XGBoost script and scores it with the task's seeded cross-validation.",
     '',
     '## Pipeline space',
     describePipelineSpace(task.kind, task.featureEngineering),
@@ -127,7 +145,12 @@ export function renderAgentSystemPrompt(task: BenchTask, nonce: string): string 
 }
 
 /** The user message of one operator call: task, memory, the operator's instructions and parents, any directive. */
-export function renderAgentUserPrompt(task: BenchTask, request: LlmAgentRequest, memory: readonly LlmAgentMemoryEntry[], nonce: string): string {
+export function renderAgentUserPrompt(
+  task: BenchTask,
+  request: LlmAgentRequest,
+  memory: readonly LlmAgentMemoryEntry[],
+  nonce: string,
+): string {
   const delimiter = createDataDelimiter(nonce);
   const direction = task.maximize ? 'higher is better' : 'lower is better';
   const sections = [
@@ -141,7 +164,9 @@ export function renderAgentUserPrompt(task: BenchTask, request: LlmAgentRequest,
     renderInstructions(request, delimiter),
   ];
   if (request.operator !== 'debug' && request.directive !== undefined) {
-    sections.push(['## Novelty directive', 'The search asks for a more novel solution. Follow this instruction:', request.directive].join('\n'));
+    sections.push(
+      ['## Novelty directive', 'The search asks for a more novel solution. Follow this instruction:', request.directive].join('\n'),
+    );
   }
   sections.push('Answer with the JSON object only.');
   return sections.join('\n\n');
@@ -162,7 +187,11 @@ function renderMemory(task: BenchTask, memory: readonly LlmAgentMemoryEntry[], d
     const outcome = score !== null ? `${metricLabel[task.metric]} ${Number(score.toPrecision(6))}` : `failed: ${error ?? 'no score'}`;
     return `Episode ${proposal.episode + 1} (${proposal.kind}): ${summarisePipeline(proposal.config)} -> ${outcome}`;
   });
-  return ['## Memory', `Earlier solutions of this run and their results (${task.maximize ? 'higher' : 'lower'} is better):`, delimiter.quote(lines.join('\n'))].join('\n');
+  return [
+    '## Memory',
+    `Earlier solutions of this run and their results (${task.maximize ? 'higher' : 'lower'} is better):`,
+    delimiter.quote(lines.join('\n')),
+  ].join('\n');
 }
 
 function renderInstructions(request: LlmAgentRequest, delimiter: DataDelimiter): string {

@@ -3,7 +3,18 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { parseOptions, InvalidArgumentError, createNonce, reportedUsage } from 'boden';
-import { sleep, backoffDelay, createGuardedFetch, RequestCircuitBreaker, withRequestTimeout, systemTimers, failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from 'boden/calls';
+import {
+  sleep,
+  backoffDelay,
+  createGuardedFetch,
+  RequestCircuitBreaker,
+  withRequestTimeout,
+  systemTimers,
+  failureMessage,
+  failureStatus,
+  isRetryableFailure,
+  retryAfterMs,
+} from 'boden/calls';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { renderPipelineCode } from '../env/render-code.js';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from './bench-agent.js';
@@ -13,7 +24,13 @@ import type { ChatRequest } from './chat-recording.js';
 import { checkLlmAgentAnswer, contentText, type LlmAgentAnswer } from './llm-agent-answer.js';
 import { LlmAgentError, type LlmAgentOperator } from './llm-agent-error.js';
 import { LlmAgentOptionsSchema, type LlmAgentOptions, type ResolvedLlmAgentOptions } from './llm-agent-options.js';
-import { renderAgentRepairRequest, renderAgentSystemPrompt, renderAgentUserPrompt, type LlmAgentMemoryEntry, type LlmAgentRequest } from './llm-agent-prompt.js';
+import {
+  renderAgentRepairRequest,
+  renderAgentSystemPrompt,
+  renderAgentUserPrompt,
+  type LlmAgentMemoryEntry,
+  type LlmAgentRequest,
+} from './llm-agent-prompt.js';
 import { familiesOf } from './pipeline-moves.js';
 
 /** What an `LlmAgent` has spent so far. */
@@ -78,16 +95,31 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   /** Asks for a pipeline, re-asking with the validation error; throws `LlmAgentError` when none comes. */
   const ask = async (request: LlmAgentRequest): Promise<LlmAgentAnswer> => {
     // A recorded run must ask the same prompts each time it runs: its nonce comes from the run and the request number.
-    const nonce = recording === undefined ? (parsed.nonce ?? createNonce)() : createHash('sha256').update(`${run}\u0000${step + 1}`).digest('hex').slice(0, 16);
+    const nonce =
+      recording === undefined
+        ? (parsed.nonce ?? createNonce)()
+        : createHash('sha256')
+            .update(`${run}\u0000${step + 1}`)
+            .digest('hex')
+            .slice(0, 16);
     const shown = memorySize === 0 ? [] : memory.slice(-memorySize);
-    const messages: BaseMessage[] = [new SystemMessage(renderAgentSystemPrompt(task, nonce)), new HumanMessage(renderAgentUserPrompt(task, request, shown, nonce))];
+    const messages: BaseMessage[] = [
+      new SystemMessage(renderAgentSystemPrompt(task, nonce)),
+      new HumanMessage(renderAgentUserPrompt(task, request, shown, nonce)),
+    ];
     const requests = { count: 0 };
     for (let round = 0; ; round += 1) {
       const text = await send(request.operator, messages, requests);
       const checked = checkLlmAgentAnswer(text, task.kind);
       if ('answer' in checked) return checked.answer;
       usage.invalidAnswers += 1;
-      if (round >= maxRetries) throw new LlmAgentError({ operator: request.operator, problem: 'invalid-answer', reason: checked.problem, requests: requests.count });
+      if (round >= maxRetries)
+        throw new LlmAgentError({
+          operator: request.operator,
+          problem: 'invalid-answer',
+          reason: checked.problem,
+          requests: requests.count,
+        });
       messages.push(new AIMessage(text), new HumanMessage(renderAgentRepairRequest(checked.problem, nonce)));
     }
   };
@@ -101,8 +133,14 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
       step,
       operator,
       model: parsed.model ?? 'chat-model',
-      settings: { ...(parsed.temperature === undefined ? {} : { temperature: parsed.temperature }), ...(parsed.maxTokens === undefined ? {} : { maxTokens: parsed.maxTokens }) },
-      messages: messages.map((message) => ({ role: message.getType() === 'system' ? 'system' : message.getType() === 'ai' ? 'assistant' : 'user', content: contentText(message.content) })),
+      settings: {
+        ...(parsed.temperature === undefined ? {} : { temperature: parsed.temperature }),
+        ...(parsed.maxTokens === undefined ? {} : { maxTokens: parsed.maxTokens }),
+      },
+      messages: messages.map((message) => ({
+        role: message.getType() === 'system' ? 'system' : message.getType() === 'ai' ? 'assistant' : 'user',
+        content: contentText(message.content),
+      })),
     };
     return recording.answer(request, () => callModel(operator, messages, requests));
   };
@@ -112,7 +150,8 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     const model = (chatModel ??= openAiChatModel(parsed));
     for (let attempt = 1; ; attempt += 1) {
       // Opened by this agent's earlier requests, or by another holder of the same breaker.
-      if (breaker?.openReason != null) throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: requests.count });
+      if (breaker?.openReason != null)
+        throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: requests.count });
       requests.count += 1;
       usage.calls += 1;
       try {
@@ -120,7 +159,11 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
         breaker?.answered();
         const tokens = reportedUsage(reply);
         if (tokens === null) usage.unmeteredCalls += 1;
-        else [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
+        else
+          [usage.promptTokens, usage.completionTokens] = [
+            usage.promptTokens + tokens.inputTokens,
+            usage.completionTokens + tokens.outputTokens,
+          ];
         return contentText(reply.content);
       } catch (error) {
         usage.unmeteredCalls += 1;
@@ -128,7 +171,14 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
         const retryable = isRetryableFailure(error);
         if (!retryable || attempt > parsed.providerRetries || breaker?.openReason != null) {
           const reason = `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`;
-          throw new LlmAgentError({ operator, problem: 'provider', reason, requests: requests.count, status: failureStatus(error), cause: error });
+          throw new LlmAgentError({
+            operator,
+            problem: 'provider',
+            reason,
+            requests: requests.count,
+            status: failureStatus(error),
+            cause: error,
+          });
         }
         usage.providerRetries += 1;
         await sleep(backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)), undefined, timers);
@@ -147,7 +197,17 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     const code = renderPipelineCode(task, config);
     const named = familiesNamedIn(directive);
     const followedDirective = directive !== undefined && familiesOf(config).every((family) => !named.has(family));
-    const proposal: AgentProposal = { plan, code, config, kind, strategic: strategicKinds.has(kind), bug: null, episode: proposals.length, directive: directive ?? null, followedDirective };
+    const proposal: AgentProposal = {
+      plan,
+      code,
+      config,
+      kind,
+      strategic: strategicKinds.has(kind),
+      bug: null,
+      episode: proposals.length,
+      directive: directive ?? null,
+      followedDirective,
+    };
     proposals.push(proposal);
     byCode.set(code, proposal);
     return { plan, code };
@@ -168,7 +228,11 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     },
     async crossover({ parents: [first, second], directive }) {
       const parents = [parentOf(first, 'parents[0]').config, parentOf(second, 'parents[1]').config] as const;
-      return propose(await ask({ operator: 'crossover', parents, ...(directive === undefined ? {} : { directive }) }), 'crossover', directive);
+      return propose(
+        await ask({ operator: 'crossover', parents, ...(directive === undefined ? {} : { directive }) }),
+        'crossover',
+        directive,
+      );
     },
   };
 
@@ -193,7 +257,11 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
 /** The `ChatOpenAI` for `model` at `baseURL` (default OpenAI's) through the guarded fetch, its own retries and streaming off (the agent retries). */
 function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
   const { model, baseURL, apiKey, temperature, maxTokens, firstByteTimeoutMs, timers } = options;
-  const fetch = createGuardedFetch({ baseURL: baseURL ?? 'https://api.openai.com/v1', firstByteTimeoutMs, ...(timers === undefined ? {} : { timers }) });
+  const fetch = createGuardedFetch({
+    baseURL: baseURL ?? 'https://api.openai.com/v1',
+    firstByteTimeoutMs,
+    ...(timers === undefined ? {} : { timers }),
+  });
   return new ChatOpenAI({
     model: model!,
     apiKey: apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
@@ -204,4 +272,3 @@ function openAiChatModel(options: ResolvedLlmAgentOptions): BaseChatModel {
     configuration: { fetch, ...(baseURL === undefined ? {} : { baseURL }) },
   });
 }
-

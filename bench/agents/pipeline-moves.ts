@@ -3,7 +3,13 @@ import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig } from '../env/model-config.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { noFeatureEngineering } from '../env/feature-engineering-config.js';
-import { familiesFor, featureEngineeringSpace, preprocessingSpace, type FeatureEngineeringGrid, type SearchableFamily } from '../env/pipeline-space.js';
+import {
+  familiesFor,
+  featureEngineeringSpace,
+  preprocessingSpace,
+  type FeatureEngineeringGrid,
+  type SearchableFamily,
+} from '../env/pipeline-space.js';
 import { sampleModel } from '../env/sample-pipeline-config.js';
 import { pickWeighted } from '../support/grid-values.js';
 
@@ -76,7 +82,10 @@ export function addComponent(
   for (const [key, off] of preprocessingComponents) {
     if (preprocessing[key] !== off) continue;
     const values = (preprocessingSpace[key] as readonly unknown[]).filter((value) => value !== off);
-    moves.push({ component: key, make: () => ({ ...config, preprocessing: { ...preprocessing, [key]: values[Math.floor(random() * values.length)] } }) });
+    moves.push({
+      component: key,
+      make: () => ({ ...config, preprocessing: { ...preprocessing, [key]: values[Math.floor(random() * values.length)] } }),
+    });
   }
   const members: MemberModelConfig[] =
     config.model.family === 'ensemble' ? [...config.model.members] : config.model.family === 'dummy' ? [] : [config.model];
@@ -99,7 +108,10 @@ export function addComponent(
       const on = values.filter((value) => value !== noFeatureEngineering[key]);
       // A step the task's grid withholds (only its off value offered) is not a move.
       if (on.length === 0) continue;
-      moves.push({ component: `features.${key}`, make: () => ({ ...config, features: { ...features, [key]: on[Math.floor(random() * on.length)] } }) });
+      moves.push({
+        component: `features.${key}`,
+        make: () => ({ ...config, features: { ...features, [key]: on[Math.floor(random() * on.length)] } }),
+      });
     }
   }
   const untried = options.avoid === undefined ? moves : moves.filter((move) => !options.avoid!.has(move.component));
@@ -155,7 +167,8 @@ export function crossPipelines(first: PipelineConfig, second: PipelineConfig, ra
   for (const member of [...membersOf(first), ...membersOf(second)]) {
     if (members.length < 5 && !members.some((kept) => kept.family === member.family)) members.push(member);
   }
-  const model = members.length >= 2 && random() < 0.5 ? { family: 'ensemble' as const, members } : random() < 0.5 ? first.model : second.model;
+  const model =
+    members.length >= 2 && random() < 0.5 ? { family: 'ensemble' as const, members } : random() < 0.5 ? first.model : second.model;
   if (first.features === undefined && second.features === undefined) return { preprocessing, model };
   // Feature engineering crosses like the preprocessing steps, setting by setting (a parent without it has all off).
   const features = { ...noFeatureEngineering, ...first.features };

@@ -19,14 +19,20 @@ export interface ProposalBook<Config> {
  * the configuration behind it. A synthetic bug is rendered as the script crashing after its last line, so the code
  * of a buggy proposal differs from its fixed version only there.
  */
-export function createProposalBook<Config>(agentName: string, render: (config: Config) => { plan: string; code: string }): ProposalBook<Config> {
+export function createProposalBook<Config>(
+  agentName: string,
+  render: (config: Config) => { plan: string; code: string },
+): ProposalBook<Config> {
   const proposals: AgentProposal<Config>[] = [];
   const byCode = new Map<string, AgentProposal<Config>>();
   return {
     proposals,
     async propose(config, fields, directive) {
       const { plan, code: script } = render(config);
-      const code = fields.bug === null ? script : `${script}\n# the script stops here with:\n# ${fields.bug}\nraise RuntimeError(${JSON.stringify(fields.bug)})\n`;
+      const code =
+        fields.bug === null
+          ? script
+          : `${script}\n# the script stops here with:\n# ${fields.bug}\nraise RuntimeError(${JSON.stringify(fields.bug)})\n`;
       const proposal: AgentProposal<Config> = { ...fields, config, plan, code, episode: proposals.length, directive: directive ?? null };
       proposals.push(proposal);
       // The latest proposal with this code: the same configuration and bug, made the way the last operator made it.
@@ -58,7 +64,11 @@ export function namedIn<Key extends string>(lexicon: Readonly<Record<Key, readon
  * rather than a new idea: the agent's own reading of plain English, not boden's wording (any "keep the best …
  * add …" or "on top of" phrasing counts).
  */
-const componentAsks: readonly RegExp[] = [/\bkeep the (current )?best\b/, /\bon top of\b/, /\badd (one|a|another) (new )?(component|step)\b/];
+const componentAsks: readonly RegExp[] = [
+  /\bkeep the (current )?best\b/,
+  /\bon top of\b/,
+  /\badd (one|a|another) (new )?(component|step)\b/,
+];
 
 /** True when a directive's prose asks for a component added to the best so far (`componentAsks`, read as `namedIn` reads). */
 export function asksForComponent(directive: string | undefined): boolean {

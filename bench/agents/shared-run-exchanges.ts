@@ -26,7 +26,12 @@ export async function readSharedRunExchanges(file: string, run: string, model: s
       throw new InvalidFieldError({ file, location: `line ${index + 1}`, reason: 'not JSON' });
     }
     const parsed = SharedExchangeSchema.safeParse(value);
-    if (!parsed.success) throw new InvalidFieldError({ file, location: `line ${index + 1}: $.${parsed.error.issues[0]!.path.map(String).join('.')}`, reason: parsed.error.issues[0]!.message });
+    if (!parsed.success)
+      throw new InvalidFieldError({
+        file,
+        location: `line ${index + 1}: $.${parsed.error.issues[0]!.path.map(String).join('.')}`,
+        reason: parsed.error.issues[0]!.message,
+      });
     const { request, messages, answer } = parsed.data;
     const last = messages.at(-1)!.content;
     const operator = /^## Instructions: (draft|improve|debug|crossover)\b/m.exec(last)?.[1] ?? 'repair';

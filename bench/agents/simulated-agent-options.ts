@@ -8,7 +8,15 @@ const isFunction = (value: unknown) => typeof value === 'function';
  * The prior over model families an LLM drafts from: it reaches for gradient boosting, random forests and linear
  * models far more often than for kNN, SVMs, single trees or naive Bayes (families a task cannot use are dropped).
  */
-export const defaultFamilyPrior = { boosting: 0.35, 'random-forest': 0.25, linear: 0.2, knn: 0.06, svm: 0.06, cart: 0.05, 'naive-bayes': 0.03 };
+export const defaultFamilyPrior = {
+  boosting: 0.35,
+  'random-forest': 0.25,
+  linear: 0.2,
+  knn: 0.06,
+  svm: 0.06,
+  cart: 0.05,
+  'naive-bayes': 0.03,
+};
 
 /**
  * The simulated agents' behavioural profiles: the settings a profile fixes unless an option overrides them.
@@ -40,7 +48,10 @@ export const defaultLockIn = 0.8;
 export const SimulatedAgentOptionsSchema = z
   .object({
     /** The task the agent works on (its kind decides which families fit; renderers need it). */
-    task: z.custom<BenchTask>((value) => value !== null && typeof value === 'object' && 'kind' in value && 'task' in value, 'expected a BenchTask'),
+    task: z.custom<BenchTask>(
+      (value) => value !== null && typeof value === 'object' && 'kind' in value && 'task' in value,
+      'expected a BenchTask',
+    ),
     /** The seeded random source every choice draws from; default `createSeededRandom(seed)`. */
     random: z.custom<RandomSource>(isFunction, 'expected a RandomSource').optional(),
     /** Seed of the default random source. */

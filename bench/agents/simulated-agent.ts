@@ -8,7 +8,16 @@ import { renderPipelineCode } from '../env/render-code.js';
 import { renderPipelinePlan } from '../env/render-plan.js';
 import { mutatePipelineConfig, sampleModel } from '../env/sample-pipeline-config.js';
 import { familiesNamedIn } from './directive-families.js';
-import { addComponent, componentsOf, crossPipelines, drawFamily, familiesOf, draftPreprocessing, repairPipeline, switchFamily } from './pipeline-moves.js';
+import {
+  addComponent,
+  componentsOf,
+  crossPipelines,
+  drawFamily,
+  familiesOf,
+  draftPreprocessing,
+  repairPipeline,
+  switchFamily,
+} from './pipeline-moves.js';
 import { SimulatedAgentOptionsSchema, simulatedAgentProfiles, type SimulatedAgentOptions } from './simulated-agent-options.js';
 
 /** A stand-in for an LLM agent over the pipeline space: see `createSimulatedAgent`. */
@@ -47,8 +56,18 @@ export function createSimulatedAgent(options: SimulatedAgentOptions): SimulatedA
   // ones that can only fail on it (a cyclical encoding with no periodic column, a log target on classification).
   const featureEngineering = offeredFeatureEngineering(task)?.grid ?? false;
   const categorical = task.categoricalFeatures.length > 0;
-  const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({ plan: renderPipelinePlan(task, config), code: renderPipelineCode(task, config) }));
-  const schedule = createStrategicSchedule({ driver: parsed.collapse ?? profile.collapse, start: strategicStart, end: strategicEnd, budget, lockIn: parsed.lockIn, maximize: task.maximize });
+  const book = createProposalBook<PipelineConfig>('createSimulatedAgent', (config) => ({
+    plan: renderPipelinePlan(task, config),
+    code: renderPipelineCode(task, config),
+  }));
+  const schedule = createStrategicSchedule({
+    driver: parsed.collapse ?? profile.collapse,
+    start: strategicStart,
+    end: strategicEnd,
+    budget,
+    lockIn: parsed.lockIn,
+    maximize: task.maximize,
+  });
   const strategicProbability = (episode: number) => schedule.probability(episode);
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<SearchableFamily> | undefined => {

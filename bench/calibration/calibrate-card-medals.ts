@@ -36,7 +36,12 @@ export interface CalibratedMedals {
  * feature engineering it also scores every family's first draft, plain and with polynomial features, into
  * `pathBest` (`<family> draft`), the starting points of the paths the search's bests end at.
  */
-export async function calibrateCardMedals(card: BenchTaskCard, runs: MedalRuns, evaluator: BenchEvaluator, command: string): Promise<CalibratedMedals> {
+export async function calibrateCardMedals(
+  card: BenchTaskCard,
+  runs: MedalRuns,
+  evaluator: BenchEvaluator,
+  command: string,
+): Promise<CalibratedMedals> {
   const started = performance.now();
   const seeds = Array.from({ length: runs.seeds }, (_, index) => 1001 + index);
   const better = (a: number, b: number) => (card.maximize ? a > b : a < b);
@@ -55,11 +60,19 @@ export async function calibrateCardMedals(card: BenchTaskCard, runs: MedalRuns, 
   const bests: { score: number; configKey: string }[] = [];
   for (const policy of searchPolicies) {
     for (const seed of seeds) {
-      const record = await runBenchRun({ task: placeholder, policy, arm: { strength: 0, schedule: 'none' }, seed, episodes: runs.episodes, evaluator });
+      const record = await runBenchRun({
+        task: placeholder,
+        policy,
+        arm: { strength: 0, schedule: 'none' },
+        seed,
+        episodes: runs.episodes,
+        evaluator,
+      });
       const best = record.episodes
         .filter((episode) => episode.status === 'ok' && episode.score !== null)
         .reduce<{ score: number; configKey: string } | undefined>(
-          (kept, episode) => (kept === undefined || better(episode.score!, kept.score) ? { score: episode.score!, configKey: episode.configKey } : kept),
+          (kept, episode) =>
+            kept === undefined || better(episode.score!, kept.score) ? { score: episode.score!, configKey: episode.configKey } : kept,
           undefined,
         );
       bests.push(best ?? { score: card.baseline, configKey: '' });
@@ -77,7 +90,13 @@ export async function calibrateCardMedals(card: BenchTaskCard, runs: MedalRuns, 
     calibration: {
       ...card.calibration,
       medalQuantiles: runMedalQuantiles,
-      medalRuns: { command, policies: [...searchPolicies], seeds, episodes: runs.episodes, wallSeconds: Math.round((performance.now() - started) / 100) / 10 },
+      medalRuns: {
+        command,
+        policies: [...searchPolicies],
+        seeds,
+        episodes: runs.episodes,
+        wallSeconds: Math.round((performance.now() - started) / 100) / 10,
+      },
     },
   });
   return { card: calibrated, medianBest: quantile(ascending, 0.5), runBeatSearch };

@@ -29,7 +29,13 @@ export interface CalibrationSearch {
  * valid scores. Those medals only hold a place: a search's quantiles say nothing about what an agent's run reaches,
  * so `calibrateCardMedals` sets them from unshaped runs. `log` hears the one line on withheld moves.
  */
-export async function calibrateTaskCard(task: BenchTask, search: CalibrationSearch, evaluator: BenchEvaluator, command: string, log: (line: string) => void = () => {}): Promise<BenchTaskCard> {
+export async function calibrateTaskCard(
+  task: BenchTask,
+  search: CalibrationSearch,
+  evaluator: BenchEvaluator,
+  command: string,
+  log: (line: string) => void = () => {},
+): Promise<BenchTaskCard> {
   const taskStarted = performance.now();
   const random = createSeededRandom(search.seed);
   const better = (a: number, b: number) => (task.maximize ? a > b : a < b);
@@ -50,7 +56,8 @@ export async function calibrateTaskCard(task: BenchTask, search: CalibrationSear
   // The moves the task cannot use are not drawn (each would be a buggy configuration); said once, here.
   const offered = offeredFeatureEngineering(task);
   const featureEngineering = offered !== undefined;
-  if (offered !== undefined && offered.withheld.length > 0) log(`${task.task}: feature engineering without ${offered.withheld.join(' and ')}`);
+  if (offered !== undefined && offered.withheld.length > 0)
+    log(`${task.task}: feature engineering without ${offered.withheld.join(' and ')}`);
   const grid = offered?.grid ?? false;
   await evaluateAll(Array.from({ length: search.random }, () => samplePipelineConfig(random, task.kind, { featureEngineering: grid })));
   for (let round = 0; round < search.rounds; round++) {
@@ -59,7 +66,11 @@ export async function calibrateTaskCard(task: BenchTask, search: CalibrationSear
       .map((family) => best.find((entry) => entry.config.model.family === family))
       .filter((entry): entry is PipelineEvaluation => entry !== undefined);
     const parents = [...new Set([...best.slice(0, 6), ...champions])];
-    await evaluateAll(parents.flatMap((parent) => Array.from({ length: search.children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering: grid }))));
+    await evaluateAll(
+      parents.flatMap((parent) =>
+        Array.from({ length: search.children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering: grid })),
+      ),
+    );
   }
 
   const top = ranked();
@@ -78,7 +89,11 @@ export async function calibrateTaskCard(task: BenchTask, search: CalibrationSear
     top1: score(winner),
     baselineConfig,
     top1Config: winner.config,
-    medals: { bronze: medal(searchMedalQuantiles.bronze), silver: medal(searchMedalQuantiles.silver), gold: medal(searchMedalQuantiles.gold) },
+    medals: {
+      bronze: medal(searchMedalQuantiles.bronze),
+      silver: medal(searchMedalQuantiles.silver),
+      gold: medal(searchMedalQuantiles.gold),
+    },
     familyBest,
     ...(featureEngineering ? { pathBest } : {}),
     calibration: {

@@ -36,7 +36,8 @@ const { values } = parseArgs({
     memo: { type: 'string', default: 'tmp/bench-memo' },
   },
 });
-if (values.tasks === undefined || values.runs === undefined) throw new Error('give --tasks (shipped task names) and --runs (comma-separated run files)');
+if (values.tasks === undefined || values.runs === undefined)
+  throw new Error('give --tasks (shipped task names) and --runs (comma-separated run files)');
 const runFiles = values.runs.split(',');
 const keep = Number(values.keep);
 const rounds = Number(values.rounds);
@@ -55,7 +56,8 @@ for (const file of runFiles) {
     const record = BenchRunRecordSchema.parse(JSON.parse(line));
     const scores = recorded.get(record.task) ?? new Map<string, number>();
     recorded.set(record.task, scores);
-    for (const episode of record.episodes) if (episode.status === 'ok' && episode.score !== null) scores.set(episode.configKey, episode.score);
+    for (const episode of record.episodes)
+      if (episode.status === 'ok' && episode.score !== null) scores.set(episode.configKey, episode.score);
   }
 }
 
@@ -69,7 +71,8 @@ try {
     const seen = new Map<string, PipelineEvaluation>();
     const evaluateAll = async (configs: readonly PipelineConfig[]) => {
       const fresh = [...new Map(configs.map((config) => [canonicalConfigKey(config), config])).entries()].filter(([key]) => !seen.has(key));
-      for (const result of await Promise.all(fresh.map(([, config]) => evaluator.evaluate(card, config)))) seen.set(result.configKey, result);
+      for (const result of await Promise.all(fresh.map(([, config]) => evaluator.evaluate(card, config))))
+        seen.set(result.configKey, result);
     };
     const ranked = () =>
       [...seen.values()]
@@ -78,12 +81,18 @@ try {
           const [left, right] = [a.result, b.result] as { score: number }[];
           return better(left!.score, right!.score) ? -1 : better(right!.score, left!.score) ? 1 : 0;
         });
-    const runBests = [...(recorded.get(name) ?? new Map<string, number>()).entries()].sort(([, a], [, b]) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+    const runBests = [...(recorded.get(name) ?? new Map<string, number>()).entries()].sort(([, a], [, b]) =>
+      better(a, b) ? -1 : better(b, a) ? 1 : 0,
+    );
     const runBest = runBests[0];
     await evaluateAll([card.top1Config, ...runBests.slice(0, keep).map(([key]) => parsePipelineConfig(JSON.parse(key)))]);
     for (let round = 0; round < rounds; round += 1) {
       const parents = ranked().slice(0, keep);
-      await evaluateAll(parents.flatMap((parent) => Array.from({ length: children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering }))));
+      await evaluateAll(
+        parents.flatMap((parent) =>
+          Array.from({ length: children }, () => mutatePipelineConfig(parent.config, random, { featureEngineering })),
+        ),
+      );
     }
     const winner = ranked()[0]!;
     const winnerScore = (winner.result as { score: number }).score;
@@ -97,7 +106,10 @@ try {
         ...card,
         top1: winnerScore,
         top1Config: winner.config,
-        calibration: { ...card.calibration, top1Search: { command, runFiles, seededWith: Math.min(keep, runBests.length) + 1, evaluatedConfigs: seen.size, wallSeconds } },
+        calibration: {
+          ...card.calibration,
+          top1Search: { command, runFiles, seededWith: Math.min(keep, runBests.length) + 1, evaluatedConfigs: seen.size, wallSeconds },
+        },
       });
       await writeFileAtomic(fileURLToPath(new URL(`${name}.json`, taskCardDirectory)), `${JSON.stringify(calibrated, null, 2)}\n`);
     }

@@ -79,13 +79,20 @@ export const BenchTaskCardSchema = TaskCardSchema.safeExtend({
   calibration: CalibrationSchema,
 })
   .strict()
-  .refine((card) => card.maximize === metricMaximize[card.metric], { message: 'maximize must match the metric\'s direction', path: ['maximize'] })
+  .refine((card) => card.maximize === metricMaximize[card.metric], {
+    message: "maximize must match the metric's direction",
+    path: ['maximize'],
+  })
   .refine(
     (card) => {
       const atLeast = (a: number, b: number) => (card.maximize ? a >= b : a <= b);
-      return atLeast(card.top1, card.medals.gold) && atLeast(card.medals.gold, card.medals.silver) && atLeast(card.medals.silver, card.medals.bronze);
+      return (
+        atLeast(card.top1, card.medals.gold) &&
+        atLeast(card.medals.gold, card.medals.silver) &&
+        atLeast(card.medals.silver, card.medals.bronze)
+      );
     },
-    { message: 'medals must be ordered bronze ≤ silver ≤ gold ≤ top1 in the metric\'s direction', path: ['medals'] },
+    { message: "medals must be ordered bronze ≤ silver ≤ gold ≤ top1 in the metric's direction", path: ['medals'] },
   );
 
 /** A benchmark task card: see `BenchTaskCardSchema`. */
@@ -115,7 +122,11 @@ function refuseNewerVersions(file: string, value: unknown): void {
   if (value === null || typeof value !== 'object') return;
   const { cardVersion, calibration } = value as { cardVersion?: unknown; calibration?: { evaluationVersion?: unknown } };
   if (typeof cardVersion === 'number' && cardVersion > benchTaskCardVersion) {
-    throw new InvalidFieldError({ file, location: '$.cardVersion', reason: `a version ${cardVersion} card, written by a newer boden; this one reads task cards up to version ${benchTaskCardVersion}: update boden, or calibrate the card with this one` });
+    throw new InvalidFieldError({
+      file,
+      location: '$.cardVersion',
+      reason: `a version ${cardVersion} card, written by a newer boden; this one reads task cards up to version ${benchTaskCardVersion}: update boden, or calibrate the card with this one`,
+    });
   }
   const scoredBy = calibration !== null && typeof calibration === 'object' ? calibration.evaluationVersion : undefined;
   if (typeof scoredBy === 'number' && scoredBy > evaluationVersion) {
@@ -134,7 +145,10 @@ function refuseNewerVersions(file: string, value: unknown): void {
 export async function readBenchTaskDefinition(file: string): Promise<BenchTask> {
   const value = await readJsonFile(file, 'the task definition');
   // A definition may be a whole card: the calibration's fields are dropped (and made anew).
-  const definition = value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key in benchTaskShape)) : value;
+  const definition =
+    value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([key]) => key in benchTaskShape))
+      : value;
   const parsed = BenchTaskSchema.safeParse(definition);
   if (!parsed.success) throw fieldError(file, parsed.error);
   return withCsvResolved(parsed.data, file, { calibrated: false });
@@ -146,7 +160,12 @@ function fieldError(file: string, error: z.ZodError): InvalidFieldError {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
     const location = /^[A-Za-z_$][\w$]*$/.test(key) ? `$${path}.${key}` : `$${path}[${JSON.stringify(key)}]`;
-    return new InvalidFieldError({ file, location, reason: 'a field this boden does not know (a card from a newer boden, or a misspelt field)', cause: error });
+    return new InvalidFieldError({
+      file,
+      location,
+      reason: 'a field this boden does not know (a card from a newer boden, or a misspelt field)',
+      cause: error,
+    });
   }
   return new InvalidFieldError({ file, location: `$${path}`, reason: issue.message, cause: error });
 }
@@ -156,17 +175,30 @@ function fieldError(file: string, error: z.ZodError): InvalidFieldError {
  * whole file is checked: its size, its sha256 against the card's (a `calibrated` card must record one: its numbers
  * belong to one version of the file), and every row the task reads, so a bad CSV fails here, not as buggy runs.
  */
-async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: string, { calibrated }: { calibrated: boolean }): Promise<Task> {
+async function withCsvResolved<Task extends BenchTask>(
+  task: Task,
+  cardFile: string,
+  { calibrated }: { calibrated: boolean },
+): Promise<Task> {
   if (typeof task.dataset === 'string') return task;
   const csv = resolve(dirname(cardFile), task.dataset.csv);
   try {
     await stat(csv);
   } catch (error) {
-    throw new InvalidFieldError({ file: cardFile, location: '$.dataset.csv', reason: `cannot read ${csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
+    throw new InvalidFieldError({
+      file: cardFile,
+      location: '$.dataset.csv',
+      reason: `cannot read ${csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      cause: error,
+    });
   }
   const { bytes, sha256 } = readTaskCsvBytes(csv);
   if (task.dataset.sha256 !== undefined && task.dataset.sha256 !== sha256) {
-    throw new InvalidFieldError({ file: cardFile, location: '$.dataset.sha256', reason: `${csv} changed since the card was calibrated (sha256 ${sha256}); calibrate it again` });
+    throw new InvalidFieldError({
+      file: cardFile,
+      location: '$.dataset.sha256',
+      reason: `${csv} changed since the card was calibrated (sha256 ${sha256}); calibrate it again`,
+    });
   }
   // A changed file explains any error in its rows, so that comes first; a missing sha256 after the rows are known good.
   parseTaskCsv(csv, bytes, task);
@@ -183,7 +215,12 @@ async function withCsvResolved<Task extends BenchTask>(task: Task, cardFile: str
 /** Loads the shipped card of task `name` (`bench/tasks/cards/<name>.json`); an unknown name lists the shipped ones. */
 export function loadBenchTaskCard(name: string): Promise<BenchTaskCard> {
   if (!benchTaskNames.includes(name)) {
-    return Promise.reject(new InvalidArgumentError({ argument: 'tasks', reason: `no shipped task "${name}" (shipped: ${benchTaskNames.join(', ')}); a card file of your own goes to --task-file` }));
+    return Promise.reject(
+      new InvalidArgumentError({
+        argument: 'tasks',
+        reason: `no shipped task "${name}" (shipped: ${benchTaskNames.join(', ')}); a card file of your own goes to --task-file`,
+      }),
+    );
   }
   return readBenchTaskCard(new URL(`${name}.json`, taskCardDirectory));
 }

@@ -7,7 +7,13 @@ import { calibrateCardMedals, runMedalQuantiles } from '../calibration/calibrate
 import { calibrateTaskCard, searchMedalQuantiles } from '../calibration/calibrate-task-card.js';
 import { createBenchEvaluator, defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
-import { loadBenchTaskCard, readBenchTaskCard, readBenchTaskDefinition, taskCardDirectory, type BenchTaskCard } from '../cards/bench-task-card.js';
+import {
+  loadBenchTaskCard,
+  readBenchTaskCard,
+  readBenchTaskDefinition,
+  taskCardDirectory,
+  type BenchTaskCard,
+} from '../cards/bench-task-card.js';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { benchTaskNames, benchTasks } from '../tasks/task-definitions.js';
 
@@ -31,11 +37,13 @@ interface CalibrateOptions {
   memo: string;
 }
 
-const wholeNumber = (minimum: number) => (value: string): number => {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value.trim()) || parsed < minimum) throw new OptionValueError(`expected a whole number ≥ ${minimum}`);
-  return parsed;
-};
+const wholeNumber =
+  (minimum: number) =>
+  (value: string): number => {
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value.trim()) || parsed < minimum) throw new OptionValueError(`expected a whole number ≥ ${minimum}`);
+    return parsed;
+  };
 
 const round = (value: number): string => value.toFixed(4);
 
@@ -47,19 +55,43 @@ const round = (value: number): string => value.toFixed(4);
  */
 export function calibrateCommand(): Command {
   return new Command('calibrate')
-    .description("calibrate a task card as the shipped ones are: baseline, top-1 and family bests from a seeded pipeline search, then medals from unshaped runs; a definition of your own with --task-file and --out, shipped cards with --tasks")
+    .description(
+      'calibrate a task card as the shipped ones are: baseline, top-1 and family bests from a seeded pipeline search, then medals from unshaped runs; a definition of your own with --task-file and --out, shipped cards with --tasks',
+    )
     .option('--task-file <file>', 'your task definition (a card without its numbers, e.g. on a CSV file); with --out')
-    .option('--out <file>', 'where to write the calibrated card (its CSV path is written relative to it, with the file\'s sha256)')
+    .option('--out <file>', "where to write the calibrated card (its CSV path is written relative to it, with the file's sha256)")
     .option('--tasks <names>', `comma-separated shipped tasks to calibrate anew in the package's own cards (${benchTaskNames.join(', ')})`)
-    .addOption(new Option('--stage <stage>', 'both, search only (the medals stay placeholders: quantiles of the search), or medals only (from a calibrated card)').choices(calibrationStages).default('both'))
+    .addOption(
+      new Option(
+        '--stage <stage>',
+        'both, search only (the medals stay placeholders: quantiles of the search), or medals only (from a calibrated card)',
+      )
+        .choices(calibrationStages)
+        .default('both'),
+    )
     .addOption(new Option('--random <n>', 'random pipelines of the search').argParser(wholeNumber(1)).default(200))
     .addOption(new Option('--rounds <n>', 'rounds of neighbour moves around the bests').argParser(wholeNumber(0)).default(4))
     .addOption(new Option('--children <n>', 'neighbours per parent and round').argParser(wholeNumber(1)).default(4))
     .addOption(new Option('--seed <n>', "the search's seed").argParser(wholeNumber(0)).default(1))
-    .addOption(new Option('--medal-seeds <n>', 'unshaped runs per policy (AIDE, MCTS, evolution) that set the medals, on seeds 1001.. (no sweep uses them)').argParser(wholeNumber(1)).default(20))
+    .addOption(
+      new Option(
+        '--medal-seeds <n>',
+        'unshaped runs per policy (AIDE, MCTS, evolution) that set the medals, on seeds 1001.. (no sweep uses them)',
+      )
+        .argParser(wholeNumber(1))
+        .default(20),
+    )
     .addOption(new Option('--medal-episodes <n>', 'episodes of each of those runs').argParser(wholeNumber(1)).default(40))
-    .addOption(new Option('--workers <n>', 'evaluation worker threads (default: the cores)').argParser(wholeNumber(1)).default(availableParallelism()))
-    .addOption(new Option('--work-budget <seconds>', 'most estimated seconds of cross-validation per pipeline; costlier pipelines are buggy').argParser(wholeNumber(1)).default(defaultWorkBudgetSeconds))
+    .addOption(
+      new Option('--workers <n>', 'evaluation worker threads (default: the cores)')
+        .argParser(wholeNumber(1))
+        .default(availableParallelism()),
+    )
+    .addOption(
+      new Option('--work-budget <seconds>', 'most estimated seconds of cross-validation per pipeline; costlier pipelines are buggy')
+        .argParser(wholeNumber(1))
+        .default(defaultWorkBudgetSeconds),
+    )
     .option('--memo <dir>', 'evaluation memo (a rerun with the same options replays in seconds)', 'tmp/bench-memo')
     .action(async (options: CalibrateOptions) => {
       const jobs = await calibrationJobs(options);
@@ -73,11 +105,20 @@ export function calibrateCommand(): Command {
           let card = job.card;
           if (options.stage !== 'medals') {
             card = await calibrateTaskCard(job.task, options, evaluator, command, say);
-            const families = Object.entries(card.familyBest).map(([family, score]) => `${family} ${round(score)}`).join(', ');
-            say(`${job.task.task}: baseline ${round(card.baseline)}, top-1 ${round(card.top1)}; ${card.calibration.evaluatedConfigs} pipelines (${card.calibration.buggyConfigs} buggy) in ${card.calibration.wallSeconds} s\n  family bests: ${families}`);
+            const families = Object.entries(card.familyBest)
+              .map(([family, score]) => `${family} ${round(score)}`)
+              .join(', ');
+            say(
+              `${job.task.task}: baseline ${round(card.baseline)}, top-1 ${round(card.top1)}; ${card.calibration.evaluatedConfigs} pipelines (${card.calibration.buggyConfigs} buggy) in ${card.calibration.wallSeconds} s\n  family bests: ${families}`,
+            );
           }
           if (options.stage !== 'search') {
-            const calibrated = await calibrateCardMedals(card!, { seeds: options.medalSeeds, episodes: options.medalEpisodes }, evaluator, command);
+            const calibrated = await calibrateCardMedals(
+              card!,
+              { seeds: options.medalSeeds, episodes: options.medalEpisodes },
+              evaluator,
+              command,
+            );
             card = calibrated.card;
             say(
               `${job.task.task}: medals ${round(card.medals.bronze)} / ${round(card.medals.silver)} / ${round(card.medals.gold)} from ${3 * options.medalSeeds} unshaped runs of ${options.medalEpisodes} episodes ` +
@@ -91,7 +132,10 @@ export function calibrateCommand(): Command {
             );
           }
           // A user's CSV is written relative to the card, so the two can move together.
-          const written = typeof card!.dataset === 'string' ? card! : { ...card!, dataset: { ...card!.dataset, csv: relative(dirname(job.out), card!.dataset.csv) || '.' } };
+          const written =
+            typeof card!.dataset === 'string'
+              ? card!
+              : { ...card!, dataset: { ...card!.dataset, csv: relative(dirname(job.out), card!.dataset.csv) || '.' } };
           await writeFileAtomic(job.out, `${JSON.stringify(written, null, 2)}\n`);
           say(`wrote ${job.out}`);
         }
@@ -106,10 +150,17 @@ export function calibrateCommand(): Command {
 /** What to calibrate: the task, its card when only the medals stage runs, and where the card goes; every input checked before a worker starts. */
 async function calibrationJobs(options: CalibrateOptions): Promise<{ task: BenchTask; card?: BenchTaskCard; out: string }[]> {
   if ((options.taskFile === undefined) === (options.tasks === undefined)) {
-    throw new InvalidArgumentError({ argument: '--task-file', reason: 'give either --task-file <definition> --out <card> (a task of your own) or --tasks <names> (shipped cards)' });
+    throw new InvalidArgumentError({
+      argument: '--task-file',
+      reason: 'give either --task-file <definition> --out <card> (a task of your own) or --tasks <names> (shipped cards)',
+    });
   }
   if (options.taskFile !== undefined) {
-    if (options.out === undefined) throw new InvalidArgumentError({ argument: '--out', reason: '--task-file needs --out <card.json>: where to write the calibrated card' });
+    if (options.out === undefined)
+      throw new InvalidArgumentError({
+        argument: '--out',
+        reason: '--task-file needs --out <card.json>: where to write the calibrated card',
+      });
     const out = resolve(options.out);
     if (options.stage === 'medals') {
       const card = await readBenchTaskCard(options.taskFile);
@@ -117,7 +168,8 @@ async function calibrationJobs(options: CalibrateOptions): Promise<{ task: Bench
     }
     return [{ task: await readBenchTaskDefinition(options.taskFile), out }];
   }
-  if (options.out !== undefined) throw new InvalidArgumentError({ argument: '--out', reason: 'shipped cards are written in place; --out goes with --task-file' });
+  if (options.out !== undefined)
+    throw new InvalidArgumentError({ argument: '--out', reason: 'shipped cards are written in place; --out goes with --task-file' });
   return Promise.all(
     options.tasks!.split(',').map(async (name) => {
       const card = await loadBenchTaskCard(name.trim());

@@ -17,7 +17,10 @@ export function parseCodeAgentAnswer(answer: string): CodeAgentAnswer {
   const plan = (first === -1 ? text : text.slice(0, first)).trim();
   const longest = blocks.map((match) => match[2]!.trim()).sort((left, right) => right.length - left.length)[0];
   if (longest === undefined || longest === '') {
-    return { problem: first === -1 ? 'the answer holds no code block' : 'the answer holds no Python code block with a program in it', plan };
+    return {
+      problem: first === -1 ? 'the answer holds no code block' : 'the answer holds no Python code block with a program in it',
+      plan,
+    };
   }
   return { plan, code: `${longest}\n` };
 }

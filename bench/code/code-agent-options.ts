@@ -6,7 +6,8 @@ import type { ChatRecording } from '../agents/chat-recording.js';
 import type { CodeTask } from './code-task.js';
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
-const isChatModel = (value: unknown): boolean => value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>).invoke === 'function';
+const isChatModel = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>).invoke === 'function';
 
 /**
  * Options of `createCodeAgent`: the task, the model (an OpenAI-compatible server by `model` and `baseURL`, or an
@@ -15,7 +16,11 @@ const isChatModel = (value: unknown): boolean => value !== null && typeof value 
  */
 export const CodeAgentOptionsSchema = z
   .strictObject({
-    task: z.custom<CodeTask>((value) => value !== null && typeof value === 'object' && typeof (value as CodeTask).evaluate === 'function' && 'description' in value, 'expected a CodeTask'),
+    task: z.custom<CodeTask>(
+      (value) =>
+        value !== null && typeof value === 'object' && typeof (value as CodeTask).evaluate === 'function' && 'description' in value,
+      'expected a CodeTask',
+    ),
     /** Any LangChain chat model; give it no retries of its own. Excludes `model`. */
     chatModel: z.custom<BaseChatModel>(isChatModel, 'expected a LangChain chat model (an object with invoke())').optional(),
     /** The served model's name, e.g. `Qwen/Qwen3-235B-A22B`; recorded with every exchange. */
@@ -35,7 +40,12 @@ export const CodeAgentOptionsSchema = z
     /** The agent's seed, sent as the request's `seed` (a real model may honour it; the scripted model does). */
     seed: z.number().int().min(0),
     /** Record every exchange to, or replay every answer from, this recording (`openChatRecording`). */
-    recording: z.custom<ChatRecording>((value) => value !== null && typeof value === 'object' && typeof (value as ChatRecording).answer === 'function', 'expected a ChatRecording').optional(),
+    recording: z
+      .custom<ChatRecording>(
+        (value) => value !== null && typeof value === 'object' && typeof (value as ChatRecording).answer === 'function',
+        'expected a ChatRecording',
+      )
+      .optional(),
     /** Re-asks after an answer with no program (counted); after them the proposal is a buggy node with the reason. */
     repairs: z.number().int().min(0).default(1),
     /** Retries of a request after a provider failure (429, 5xx, timeout, connection error). */
@@ -48,7 +58,10 @@ export const CodeAgentOptionsSchema = z
     firstByteTimeoutMs: z.number().int().positive().default(5_000),
     /** Requests in a row with no answer that stop every later call (a number, or a breaker shared by a sweep's runs). */
     circuitBreaker: z
-      .union([z.number().int().min(1), z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker')])
+      .union([
+        z.number().int().min(1),
+        z.custom<RequestCircuitBreaker>((value) => value instanceof RequestCircuitBreaker, 'expected a RequestCircuitBreaker'),
+      ])
       .optional(),
     /** Show the run's memory in the prompts (off: independent drafts that know nothing of each other). */
     memory: z.boolean().default(true),
@@ -62,7 +75,12 @@ export const CodeAgentOptionsSchema = z
   .superRefine((options, context) => {
     if (options.chatModel !== undefined) {
       for (const key of ['baseURL', 'apiKey', 'temperature', 'maxTokens'] as const) {
-        if (options[key] !== undefined) context.addIssue({ code: 'custom', path: [key], message: `${key} configures the built ChatOpenAI; set it on the injected chatModel instead` });
+        if (options[key] !== undefined)
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} configures the built ChatOpenAI; set it on the injected chatModel instead`,
+          });
       }
     }
   });

@@ -3,14 +3,32 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { parseOptions, InvalidArgumentError, reportedUsage } from 'boden';
-import { sleep, backoffDelay, failureMessage, failureStatus, isRetryableFailure, retryAfterMs, withRequestTimeout, systemTimers, createGuardedFetch, RequestCircuitBreaker } from 'boden/calls';
+import {
+  sleep,
+  backoffDelay,
+  failureMessage,
+  failureStatus,
+  isRetryableFailure,
+  retryAfterMs,
+  withRequestTimeout,
+  systemTimers,
+  createGuardedFetch,
+  RequestCircuitBreaker,
+} from 'boden/calls';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators, ProposalKind } from '../agents/bench-agent.js';
 import { contentText } from '../agents/llm-agent-answer.js';
 import { LlmAgentError } from '../agents/llm-agent-error.js';
 import { RecordingMissError, type ChatRequest } from '../agents/chat-recording.js';
 import { parseCodeAgentAnswer } from './code-agent-answer.js';
 import { CodeAgentOptionsSchema, type CodeAgentOptions, type ResolvedCodeAgentOptions } from './code-agent-options.js';
-import { renderCodeRepairRequest, renderCodeSystemPrompt, renderCodeUserPrompt, type CodeAgentRequest, type CodeMemoryEntry, type CodeOperator } from './code-agent-prompt.js';
+import {
+  renderCodeRepairRequest,
+  renderCodeSystemPrompt,
+  renderCodeUserPrompt,
+  type CodeAgentRequest,
+  type CodeMemoryEntry,
+  type CodeOperator,
+} from './code-agent-prompt.js';
 import type { CodeOutcome, CodeSolution } from './code-task.js';
 import { classifyCodeChange } from './code-traits.js';
 
@@ -71,9 +89,15 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
 
   /** Asks for a plan and a program, re-asking once an answer has none; a proposal without one says why. */
   const ask = async (request: CodeAgentRequest): Promise<{ plan: string; code: string; problem: string | null }> => {
-    const nonce = createHash('sha256').update(`${run}\u0000${step + 1}`).digest('hex').slice(0, 16);
+    const nonce = createHash('sha256')
+      .update(`${run}\u0000${step + 1}`)
+      .digest('hex')
+      .slice(0, 16);
     const shape = { errors: parsed.memoryErrors, planCharacters: parsed.planCharacters };
-    const messages: BaseMessage[] = [new SystemMessage(renderCodeSystemPrompt(task, nonce)), new HumanMessage(renderCodeUserPrompt(task, request, parsed.memory ? memory : [], shape, nonce))];
+    const messages: BaseMessage[] = [
+      new SystemMessage(renderCodeSystemPrompt(task, nonce)),
+      new HumanMessage(renderCodeUserPrompt(task, request, parsed.memory ? memory : [], shape, nonce)),
+    ];
     for (let round = 0; ; round += 1) {
       const text = await send(request.operator, messages);
       const answer = parseCodeAgentAnswer(text);
@@ -107,23 +131,42 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
     chatModel ??= openAiChatModel(parsed);
     for (let attempt = 1; ; attempt += 1) {
       // Opened by this agent's earlier requests, or by another run holding the same breaker.
-      if (breaker?.openReason != null) throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: attempt - 1 });
+      if (breaker?.openReason != null)
+        throw new LlmAgentError({ operator, problem: 'provider', reason: `not called: ${breaker.openReason}`, requests: attempt - 1 });
       try {
         const model = chatModel;
-        const reply = await withRequestTimeout((signal) => model.invoke(messages, { signal }), { timeoutMs: parsed.timeoutMs, timers: systemTimers });
+        const reply = await withRequestTimeout((signal) => model.invoke(messages, { signal }), {
+          timeoutMs: parsed.timeoutMs,
+          timers: systemTimers,
+        });
         breaker?.answered();
         const tokens = reportedUsage(reply);
-        if (tokens !== null) [usage.promptTokens, usage.completionTokens] = [usage.promptTokens + tokens.inputTokens, usage.completionTokens + tokens.outputTokens];
+        if (tokens !== null)
+          [usage.promptTokens, usage.completionTokens] = [
+            usage.promptTokens + tokens.inputTokens,
+            usage.completionTokens + tokens.outputTokens,
+          ];
         return contentText(reply.content);
       } catch (error) {
         if (RecordingMissError.isInstance(error)) throw error;
         breaker?.failed(error);
         const retryable = isRetryableFailure(error);
         if (!retryable || attempt > parsed.providerRetries || breaker?.openReason != null) {
-          throw new LlmAgentError({ operator, problem: 'provider', reason: `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`, requests: attempt, status: failureStatus(error), cause: error });
+          throw new LlmAgentError({
+            operator,
+            problem: 'provider',
+            reason: `${retryable ? '' : '(not retryable) '}${failureMessage(error)}`,
+            requests: attempt,
+            status: failureStatus(error),
+            cause: error,
+          });
         }
         usage.providerRetries += 1;
-        await sleep(backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)), undefined, systemTimers);
+        await sleep(
+          backoffDelay(attempt, { ...parsed, random: parsed.random ?? Math.random }, retryAfterMs(error)),
+          undefined,
+          systemTimers,
+        );
       }
     }
   };
@@ -134,7 +177,12 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
     return proposal;
   };
 
-  const propose = (operator: CodeOperator, answer: { plan: string; code: string; problem: string | null }, kind: ProposalKind, directive: string | undefined) => {
+  const propose = (
+    operator: CodeOperator,
+    answer: { plan: string; code: string; problem: string | null },
+    kind: ProposalKind,
+    directive: string | undefined,
+  ) => {
     const { plan, code, problem } = answer;
     const proposal: AgentProposal<CodeSolution> = {
       plan,
@@ -154,7 +202,8 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
     return { plan, code };
   };
   const operatorOf = new Map<string, CodeOperator>();
-  const changeOf = (parent: string, answer: { code: string; problem: string | null }): ProposalKind => (answer.problem === null ? classifyCodeChange(task.kind, parent, answer.code) : 'refinement');
+  const changeOf = (parent: string, answer: { code: string; problem: string | null }): ProposalKind =>
+    answer.problem === null ? classifyCodeChange(task.kind, parent, answer.code) : 'refinement';
 
   const operators: BenchAgentOperators = {
     async draft({ directive }) {
@@ -172,7 +221,12 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
     },
     async crossover({ parents: [first, second], directive }) {
       const parents = [parentOf(first, 'parents[0]').code, parentOf(second, 'parents[1]').code] as const;
-      return propose('crossover', await ask({ operator: 'crossover', parents, ...(directive === undefined ? {} : { directive }) }), 'crossover', directive);
+      return propose(
+        'crossover',
+        await ask({ operator: 'crossover', parents, ...(directive === undefined ? {} : { directive }) }),
+        'crossover',
+        directive,
+      );
     },
   };
 
@@ -188,7 +242,13 @@ export function createCodeAgent(options: CodeAgentOptions): CodeAgent {
       const proposal = byCode.get(code);
       if (proposal === undefined) return;
       outputs.set(code, { output: outcome.output ?? '', error: outcome.error });
-      memory.push({ attempt: memory.length + 1, operator: operatorOf.get(code) ?? 'draft', plan: proposal.plan, score: outcome.score, error: outcome.error });
+      memory.push({
+        attempt: memory.length + 1,
+        operator: operatorOf.get(code) ?? 'draft',
+        plan: proposal.plan,
+        score: outcome.score,
+        error: outcome.error,
+      });
     },
   };
 }

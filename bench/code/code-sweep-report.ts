@@ -41,7 +41,8 @@ const firstHit = (record: BenchRunRecord): number | null => {
   return index === -1 ? null : index + 1;
 };
 const finalImpact = (record: BenchRunRecord) => record.bestImpact ?? 0;
-const mean = (numbers: readonly number[]) => (numbers.length === 0 ? Number.NaN : numbers.reduce((sum, value) => sum + value, 0) / numbers.length);
+const mean = (numbers: readonly number[]) =>
+  numbers.length === 0 ? Number.NaN : numbers.reduce((sum, value) => sum + value, 0) / numbers.length;
 const limitPattern = /CPU limit|memory limit|wall-clock guard/;
 
 interface Group {
@@ -52,7 +53,10 @@ interface Group {
 }
 
 const groups = new Map<string, Group>();
-const directories = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const directories = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 for (const directory of directories) {
   for (const record of await readRecords(join(root, directory))) {
     const key = `${directory}\u0000${record.policy}\u0000${armName(record.arm)}`;
@@ -86,13 +90,24 @@ for (const group of groups.values()) {
 function compare(label: string, treated: Group | undefined, control: Group | undefined) {
   if (treated === undefined || control === undefined) return undefined;
   const bySeed = new Map(control.records.map((record) => [record.seed, finalImpact(record)]));
-  const pairs = treated.records.flatMap((record) => (bySeed.has(record.seed) ? [[finalImpact(record), bySeed.get(record.seed)!] as const] : []));
+  const pairs = treated.records.flatMap((record) =>
+    bySeed.has(record.seed) ? [[finalImpact(record), bySeed.get(record.seed)!] as const] : [],
+  );
   if (pairs.length < 2) return undefined;
   const treatedValues = pairs.map(([value]) => value);
   const controlValues = pairs.map(([, value]) => value);
   const p = wilcoxonSignedRank(treatedValues, controlValues).pValue;
   const [onlyTreated, onlyControl] = discordantHits(treated, control);
-  return { label, pairs: pairs.length, delta: mean(treatedValues) - mean(controlValues), p, a12: varghaDelaneyA12(treatedValues, controlValues), onlyTreated, onlyControl, hitP: mcnemarExact(onlyTreated, onlyControl) };
+  return {
+    label,
+    pairs: pairs.length,
+    delta: mean(treatedValues) - mean(controlValues),
+    p,
+    a12: varghaDelaneyA12(treatedValues, controlValues),
+    onlyTreated,
+    onlyControl,
+    hitP: mcnemarExact(onlyTreated, onlyControl),
+  };
 }
 
 /**
@@ -129,8 +144,22 @@ function discordantHits(treated: Group, control: Group): [number, number] {
 const group = (directory: string, policy: string, arm: string) => groups.get(`${directory}\u0000${policy}\u0000${arm}`);
 const family = [];
 for (const policy of ['aide', 'mcts', 'evolutionary']) {
-  for (const compliance of ['compliance-0.9', 'compliance-0']) family.push(compare(`${policy}: adaptive vs unshaped (${compliance})`, group(compliance, policy, 'adaptive'), group(compliance, policy, 'unshaped')));
-  for (const arm of ['unshaped', 'adaptive']) family.push(compare(`${policy}: ${arm} (compliance-0.9) vs independent`, group('compliance-0.9', policy, arm), group('independent', 'independent', 'unshaped')));
+  for (const compliance of ['compliance-0.9', 'compliance-0'])
+    family.push(
+      compare(
+        `${policy}: adaptive vs unshaped (${compliance})`,
+        group(compliance, policy, 'adaptive'),
+        group(compliance, policy, 'unshaped'),
+      ),
+    );
+  for (const arm of ['unshaped', 'adaptive'])
+    family.push(
+      compare(
+        `${policy}: ${arm} (compliance-0.9) vs independent`,
+        group('compliance-0.9', policy, arm),
+        group('independent', 'independent', 'unshaped'),
+      ),
+    );
 }
 const comparisons = family.filter((entry) => entry !== undefined);
 const holm = holmAdjust(comparisons.map((entry) => entry.p));

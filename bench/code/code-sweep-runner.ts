@@ -41,7 +41,10 @@ export interface CodeAgentSettings {
 export interface CodeSweepRunner {
   /** The name runs and the manifest give the agent: `code/<model>`. */
   readonly agentName: string;
-  run(cell: { readonly task: string; readonly policy: BenchPolicy; readonly arm: BenchArm; readonly seed: number }, episodes: number): Promise<BenchRunRecord>;
+  run(
+    cell: { readonly task: string; readonly policy: BenchPolicy; readonly arm: BenchArm; readonly seed: number },
+    episodes: number,
+  ): Promise<BenchRunRecord>;
   /** Programs run, and outcomes answered from the memo. */
   readonly counts: { readonly runs: number; readonly hits: number };
   close(): Promise<void>;
@@ -59,23 +62,41 @@ export async function openCodeSweepRunner(options: {
   readonly memoDirectory: string;
   readonly workers: number;
   readonly breaker: RequestCircuitBreaker | null;
-  readonly simulated: { readonly episodes: number; readonly profile: SimulatedAgentProfile; readonly directiveCompliance?: number; readonly bugRate?: number; readonly debugSuccess?: number };
+  readonly simulated: {
+    readonly episodes: number;
+    readonly profile: SimulatedAgentProfile;
+    readonly directiveCompliance?: number;
+    readonly bugRate?: number;
+    readonly debugSuccess?: number;
+  };
 }): Promise<CodeSweepRunner> {
   const { agent, cards } = options;
   const recordingDirectory = agent.record ?? agent.replay;
   // A recording directory: the model's exchanges in `exchanges/` (one file per run), the programs' outcomes in `outcomes.jsonl`.
   const recording: ChatRecording | undefined =
-    recordingDirectory === undefined ? undefined : await openChatRecording({ directory: join(recordingDirectory, 'exchanges'), mode: agent.record !== undefined ? 'record' : 'replay' });
-  const memo = await openProgramOutcomeMemo(recordingDirectory === undefined ? join(options.memoDirectory, 'programs.jsonl') : join(recordingDirectory, 'outcomes.jsonl'));
+    recordingDirectory === undefined
+      ? undefined
+      : await openChatRecording({
+          directory: join(recordingDirectory, 'exchanges'),
+          mode: agent.record !== undefined ? 'record' : 'replay',
+        });
+  const memo = await openProgramOutcomeMemo(
+    recordingDirectory === undefined ? join(options.memoDirectory, 'programs.jsonl') : join(recordingDirectory, 'outcomes.jsonl'),
+  );
   const limits = { cpuSeconds: agent.cpuSeconds, memoryMegabytes: agent.memoryMegabytes };
   // Started at the first program that is not remembered: a replay with every outcome recorded needs no Python.
   let sandbox: PythonSandbox | undefined;
   const runner: ProgramRunner = (request) => {
-    sandbox ??= createPythonSandbox({ ...limits, workers: options.workers, ...(agent.python === undefined ? {} : { python: agent.python }) });
+    sandbox ??= createPythonSandbox({
+      ...limits,
+      workers: options.workers,
+      ...(agent.python === undefined ? {} : { python: agent.python }),
+    });
     return sandbox.run(request);
   };
   let server: ScriptedModelServer | undefined;
-  if (agent.baseURL === undefined && agent.replay === undefined) server = await startScriptedModelServer(scriptedWriters(cards, options.simulated));
+  if (agent.baseURL === undefined && agent.replay === undefined)
+    server = await startScriptedModelServer(scriptedWriters(cards, options.simulated));
   const model = agent.model ?? server?.model ?? [...(recording?.models ?? [])][0] ?? 'boden-scripted';
   const baseURL = agent.baseURL ?? server?.baseURL;
   const tasks = new Map<string, CodeTask>();

@@ -33,7 +33,11 @@ export interface ProgramRun {
 }
 
 /** Runs a program in a fresh directory holding `files`, and reads back `outputs` (the sandbox's `run`). */
-export type ProgramRunner = (request: { readonly program: string; readonly files: Readonly<Record<string, string | Uint8Array>>; readonly outputs: readonly string[] }) => Promise<ProgramRun>;
+export type ProgramRunner = (request: {
+  readonly program: string;
+  readonly files: Readonly<Record<string, string | Uint8Array>>;
+  readonly outputs: readonly string[];
+}) => Promise<ProgramRun>;
 
 /**
  * A task for program-writing agents: what the prompt says (the goal, a data preview for tabular tasks, the output

@@ -31,7 +31,12 @@ const packingComponents: Readonly<Record<string, RegExp>> = {
 export function programTraits(kind: 'packing' | 'tabular', code: string): ProgramTraits {
   if (kind === 'packing') {
     const text = code.toLowerCase();
-    const matching = (patterns: Readonly<Record<string, RegExp>>) => new Set(Object.entries(patterns).filter(([, pattern]) => pattern.test(text)).map(([name]) => name));
+    const matching = (patterns: Readonly<Record<string, RegExp>>) =>
+      new Set(
+        Object.entries(patterns)
+          .filter(([, pattern]) => pattern.test(text))
+          .map(([name]) => name),
+      );
     return { paradigms: matching(packingParadigms), components: matching(packingComponents) };
   }
   const extractor = defaultConceptExtractor();
@@ -50,7 +55,11 @@ export function programTraits(kind: 'packing' | 'tabular', code: string): Progra
  * (and the child has one), `component` when the child has a paradigm or component the parent lacks, `refinement`
  * otherwise (other settings, the same parts).
  */
-export function classifyCodeChange(kind: 'packing' | 'tabular', parent: string, child: string): Extract<ProposalKind, 'refinement' | 'component' | 'family-switch'> {
+export function classifyCodeChange(
+  kind: 'packing' | 'tabular',
+  parent: string,
+  child: string,
+): Extract<ProposalKind, 'refinement' | 'component' | 'family-switch'> {
   const before = programTraits(kind, parent);
   const after = programTraits(kind, child);
   const shared = [...after.paradigms].some((paradigm) => before.paradigms.has(paradigm));
@@ -70,7 +79,10 @@ export function packingCodeDescriptors(): Descriptors {
     axes: ['construction', 'component'],
     describe({ code }) {
       const { paradigms, components } = programTraits('packing', code);
-      const values = [paradigms.size === 0 ? 'none' : [...paradigms].sort().join('+'), components.size === 0 ? 'none' : [...components].sort().join('+')];
+      const values = [
+        paradigms.size === 0 ? 'none' : [...paradigms].sort().join('+'),
+        components.size === 0 ? 'none' : [...components].sort().join('+'),
+      ];
       return { key: values.join(' | '), values };
     },
   };

@@ -8,7 +8,10 @@ import { terminalOutput, type CodeOutcome, type CodeTask, type ProgramRunner } f
  * each, and the harness checks containment and overlaps and sums the radii with the same `checkPacking` the
  * TypeScript evaluation uses; what the program says of its own score counts for nothing.
  */
-export function createPackingCodeTask(card: PackingTaskCard, limits: { readonly cpuSeconds: number; readonly memoryMegabytes: number }): CodeTask {
+export function createPackingCodeTask(
+  card: PackingTaskCard,
+  limits: { readonly cpuSeconds: number; readonly memoryMegabytes: number },
+): CodeTask {
   const description = [
     `Pack ${packingCircles} circles into the unit square [0, 1] x [0, 1]: no two circles may overlap and every circle must lie entirely inside the square. Maximise the sum of their radii. The best known sum for ${packingCircles} circles is about ${card.top1.toFixed(4)}.`,
     '',
@@ -31,7 +34,8 @@ export function createPackingCodeTask(card: PackingTaskCard, limits: { readonly 
       const failed = (error: string): CodeOutcome => ({ score: null, error, output, cpuSeconds: result.cpuSeconds });
       if (result.status !== 'ok') return failed(result.reason);
       const circles = parsePackingOutput(result.stdout);
-      if (circles.length !== packingCircles) return failed(`the program printed ${circles.length} circle line(s) of the form "x y r", expected ${packingCircles}`);
+      if (circles.length !== packingCircles)
+        return failed(`the program printed ${circles.length} circle line(s) of the form "x y r", expected ${packingCircles}`);
       const verdict = checkPacking(circles);
       return verdict.valid ? { score: verdict.sumOfRadii, error: null, output, cpuSeconds: result.cpuSeconds } : failed(verdict.error);
     },

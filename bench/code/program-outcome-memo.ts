@@ -9,10 +9,23 @@ import type { CodeOutcome } from './code-task.js';
 /** Version of the program evaluation (the sandbox's rules, the checks, the metrics): part of every key. */
 export const programEvaluationVersion = 1;
 
-const CodeOutcomeSchema = z.strictObject({ score: z.number().nullable(), error: z.string().nullable(), output: z.string(), cpuSeconds: z.number().min(0) });
+const CodeOutcomeSchema = z.strictObject({
+  score: z.number().nullable(),
+  error: z.string().nullable(),
+  output: z.string(),
+  cpuSeconds: z.number().min(0),
+});
 
 /** One line of a memo file: a program's key, its task, the sha256 of its text (to find it from a recording) and its outcome. */
-const MemoLineSchema = z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/), task: z.string(), code: z.string().regex(/^[0-9a-f]{64}$/).optional(), outcome: CodeOutcomeSchema });
+const MemoLineSchema = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{64}$/),
+  task: z.string(),
+  code: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  outcome: CodeOutcomeSchema,
+});
 
 /**
  * Outcomes of programs already run, by a key over the evaluation version, the task, the sandbox's limits and the
@@ -29,7 +42,9 @@ export interface ProgramOutcomeMemo {
 
 /** The memo key of a program: see `ProgramOutcomeMemo`. */
 export function programOutcomeKey(task: string, limits: unknown, code: string): string {
-  return createHash('sha256').update(stableJson({ version: programEvaluationVersion, task, limits, code })).digest('hex');
+  return createHash('sha256')
+    .update(stableJson({ version: programEvaluationVersion, task, limits, code }))
+    .digest('hex');
 }
 
 /** The sha256 of a program's text, as memo lines record it. */

@@ -14,9 +14,14 @@ const percent = (count: number, total: number) => {
 
 /** One table row per run: requests, bug rate, debug success, paradigm switches, directive compliance. */
 function table(rows: readonly RecordedBehaviour[]): string {
-  const lines = ['| run | requests | bug rate | debug success | paradigm switches / improvements | directive compliance |', '|---|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| run | requests | bug rate | debug success | paradigm switches / improvements | directive compliance |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
   for (const row of rows) {
-    lines.push(`| ${row.run} | ${row.requests} | ${percent(row.buggy, row.scored)} | ${percent(row.debugFixes, row.debugAttempts)} | ${percent(row.paradigmSwitches, row.improvements)} | ${percent(row.complied, row.directed)} |`);
+    lines.push(
+      `| ${row.run} | ${row.requests} | ${percent(row.buggy, row.scored)} | ${percent(row.debugFixes, row.debugAttempts)} | ${percent(row.paradigmSwitches, row.improvements)} | ${percent(row.complied, row.directed)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -27,7 +32,11 @@ function pooled(rows: readonly RecordedBehaviour[]): string {
   const compliance = shareOf(sum('complied'), sum('directed'));
   const bugRate = shareOf(sum('buggy'), sum('scored'));
   const debugSuccess = shareOf(sum('debugFixes'), sum('debugAttempts'));
-  const flags = [compliance === null ? '' : `--compliance ${compliance.toFixed(2)}`, bugRate === null ? '' : `--bug-rate ${bugRate.toFixed(2)}`, debugSuccess === null ? '' : `--debug-success ${debugSuccess.toFixed(2)}`].filter((flag) => flag !== '');
+  const flags = [
+    compliance === null ? '' : `--compliance ${compliance.toFixed(2)}`,
+    bugRate === null ? '' : `--bug-rate ${bugRate.toFixed(2)}`,
+    debugSuccess === null ? '' : `--debug-success ${debugSuccess.toFixed(2)}`,
+  ].filter((flag) => flag !== '');
   return `Pooled over ${rows.length} run(s): bug rate ${percent(sum('buggy'), sum('scored'))}, debug success ${percent(sum('debugFixes'), sum('debugAttempts'))}, directive compliance ${percent(sum('complied'), sum('directed'))}.${flags.length === 0 ? '' : ` As the simulated agent's settings: \`${flags.join(' ')}\`.`}`;
 }
 
@@ -37,7 +46,10 @@ function pooled(rows: readonly RecordedBehaviour[]): string {
  * (`llmRuns`, e.g. `../shared/data/llm-runs`: `*.exchanges.jsonl` with their `*.run.jsonl`), so a real model's
  * recording, not a guess, can set the simulated agent's compliance, bug rate and debug success.
  */
-export async function recordedBehaviourReport(options: { readonly recordings: readonly string[]; readonly llmRuns?: string }): Promise<string> {
+export async function recordedBehaviourReport(options: {
+  readonly recordings: readonly string[];
+  readonly llmRuns?: string;
+}): Promise<string> {
   const parts: string[] = [];
   for (const directory of options.recordings) {
     const recording = join(directory, 'exchanges');
@@ -61,7 +73,9 @@ export async function recordedBehaviourReport(options: { readonly recordings: re
       const run = name.replace(/\.exchanges\.jsonl$/, '');
       const exchanges = await readSharedRunExchanges(join(options.llmRuns, name), run, 'relay');
       const independentRequests = await isSharedProbe(join(options.llmRuns, name));
-      rows.push(pipelineRunBehaviour(run, exchanges, { scores: await runScores(join(options.llmRuns, `${run}.run.jsonl`)), independentRequests }));
+      rows.push(
+        pipelineRunBehaviour(run, exchanges, { scores: await runScores(join(options.llmRuns, `${run}.run.jsonl`)), independentRequests }),
+      );
     }
     parts.push(`## Real-model runs of the pipeline agent (${options.llmRuns})\n\n${table(rows)}\n\n${pooled(rows)}`);
   }

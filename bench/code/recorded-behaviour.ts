@@ -75,14 +75,31 @@ function stepsOf(exchanges: readonly ChatExchange[], parentsOf: (prompt: string)
  * program) or adds a component no earlier program of the run had (`programTraits`: constructions for circle packing,
  * boden's concepts for tabular tasks).
  */
-export function codeRunBehaviour(run: string, exchanges: readonly ChatExchange[], outcomes: ReadonlyMap<string, Pick<CodeOutcome, 'score'>>, kind: 'packing' | 'tabular'): RecordedBehaviour {
+export function codeRunBehaviour(
+  run: string,
+  exchanges: readonly ChatExchange[],
+  outcomes: ReadonlyMap<string, Pick<CodeOutcome, 'score'>>,
+  kind: 'packing' | 'tabular',
+): RecordedBehaviour {
   const quoted = (prompt: string) =>
     [codePromptHeadings.previous, codePromptHeadings.buggy, codePromptHeadings.parents]
       .map((heading) => section(prompt, heading))
-      .flatMap((text) => (text === undefined ? [] : [...text.matchAll(/```python\n([\s\S]*?)\n```/g)].map((match) => `${match[1]!.trim()}\n`)));
+      .flatMap((text) =>
+        text === undefined ? [] : [...text.matchAll(/```python\n([\s\S]*?)\n```/g)].map((match) => `${match[1]!.trim()}\n`),
+      );
   const steps = stepsOf(exchanges, quoted);
   const tried = new Set<string>();
-  const counts = { proposals: 0, scored: 0, buggy: 0, debugAttempts: 0, debugFixes: 0, improvements: 0, paradigmSwitches: 0, directed: 0, complied: 0 };
+  const counts = {
+    proposals: 0,
+    scored: 0,
+    buggy: 0,
+    debugAttempts: 0,
+    debugFixes: 0,
+    improvements: 0,
+    paradigmSwitches: 0,
+    directed: 0,
+    complied: 0,
+  };
   for (const step of steps) {
     const answer = parseCodeAgentAnswer(step.answer);
     if (step.directive !== undefined) counts.directed += 1;
@@ -97,7 +114,8 @@ export function codeRunBehaviour(run: string, exchanges: readonly ChatExchange[]
     const all = [...traits.paradigms, ...traits.components];
     const parentParadigms = step.parents[0] === undefined ? tried : programTraits(kind, step.parents[0]).paradigms;
     const switched = traits.paradigms.size > 0 && ![...traits.paradigms].some((paradigm) => parentParadigms.has(paradigm));
-    if (step.directive !== undefined && (switched || [...traits.components].some((component) => !tried.has(component)))) counts.complied += 1;
+    if (step.directive !== undefined && (switched || [...traits.components].some((component) => !tried.has(component))))
+      counts.complied += 1;
     if (step.operator === 'debug' && outcome !== undefined) {
       counts.debugAttempts += 1;
       if (outcome.score !== null) counts.debugFixes += 1;
@@ -140,7 +158,17 @@ export function pipelineRunBehaviour(
   const steps = stepsOf(exchanges, quoted);
   const triedFamilies = new Set<string>();
   const triedComponents = new Set<string>();
-  const counts = { proposals: 0, scored: 0, buggy: 0, debugAttempts: 0, debugFixes: 0, improvements: 0, paradigmSwitches: 0, directed: 0, complied: 0 };
+  const counts = {
+    proposals: 0,
+    scored: 0,
+    buggy: 0,
+    debugAttempts: 0,
+    debugFixes: 0,
+    improvements: 0,
+    paradigmSwitches: 0,
+    directed: 0,
+    complied: 0,
+  };
   for (const [index, step] of steps.entries()) {
     const config = configOf(step.answer);
     if (step.directive !== undefined) counts.directed += 1;
@@ -164,7 +192,8 @@ export function pipelineRunBehaviour(
       for (const family of familiesOf(parent)) triedFamilies.add(family);
       for (const component of componentsOf(parent)) triedComponents.add(component);
     }
-    const switched = parent === undefined ? families.some((family) => !triedFamilies.has(family)) : classifyChange(parent, config) === 'family-switch';
+    const switched =
+      parent === undefined ? families.some((family) => !triedFamilies.has(family)) : classifyChange(parent, config) === 'family-switch';
     if (step.directive !== undefined && (switched || components.some((component) => !triedComponents.has(component)))) counts.complied += 1;
     if (step.operator === 'improve' && parent !== undefined) {
       counts.improvements += 1;

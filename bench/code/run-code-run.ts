@@ -15,25 +15,33 @@ import type { ProgramOutcomeMemo } from './program-outcome-memo.js';
 const isFunction = (value: unknown) => typeof value === 'function';
 
 /** Options of `runCodeRun`. */
-export const CodeRunOptionsSchema = z
-  .strictObject({
-    /** The task (`createPackingCodeTask`, `createTabularCodeTask`). */
-    task: z.custom<CodeTask>((value) => value !== null && typeof value === 'object' && isFunction((value as CodeTask).evaluate), 'expected a CodeTask'),
-    ...benchRunShape,
-    /** Runs programs (the sandbox's `run`). */
-    runner: z.custom<ProgramRunner>(isFunction, 'expected a ProgramRunner'),
-    /** The sandbox's limits, part of every outcome's memo key. */
-    limits: z.record(z.string(), z.unknown()),
-    /** Program outcomes already known (a replay's recording, a sweep's memo); shared across runs. */
-    memo: z.custom<ProgramOutcomeMemo>((value) => value !== null && typeof value === 'object' && isFunction((value as ProgramOutcomeMemo).outcome), 'expected a ProgramOutcomeMemo'),
-    /**
-     * Makes the run's agent, given the run's key (sent as `user`, names no arm), the agent's seed, and whether its
-     * prompts show the run's memory (not for independent sampling).
-     */
-    createAgent: z.custom<(context: { run: string; seed: number; memory: boolean }) => CodeAgent>(isFunction, 'expected a function returning a CodeAgent'),
-    /** The name the record gives the agent, e.g. `code/<model>`. */
-    agentName: z.string().min(1),
-  });
+export const CodeRunOptionsSchema = z.strictObject({
+  /** The task (`createPackingCodeTask`, `createTabularCodeTask`). */
+  task: z.custom<CodeTask>(
+    (value) => value !== null && typeof value === 'object' && isFunction((value as CodeTask).evaluate),
+    'expected a CodeTask',
+  ),
+  ...benchRunShape,
+  /** Runs programs (the sandbox's `run`). */
+  runner: z.custom<ProgramRunner>(isFunction, 'expected a ProgramRunner'),
+  /** The sandbox's limits, part of every outcome's memo key. */
+  limits: z.record(z.string(), z.unknown()),
+  /** Program outcomes already known (a replay's recording, a sweep's memo); shared across runs. */
+  memo: z.custom<ProgramOutcomeMemo>(
+    (value) => value !== null && typeof value === 'object' && isFunction((value as ProgramOutcomeMemo).outcome),
+    'expected a ProgramOutcomeMemo',
+  ),
+  /**
+   * Makes the run's agent, given the run's key (sent as `user`, names no arm), the agent's seed, and whether its
+   * prompts show the run's memory (not for independent sampling).
+   */
+  createAgent: z.custom<(context: { run: string; seed: number; memory: boolean }) => CodeAgent>(
+    isFunction,
+    'expected a function returning a CodeAgent',
+  ),
+  /** The name the record gives the agent, e.g. `code/<model>`. */
+  agentName: z.string().min(1),
+});
 
 /** Options of `runCodeRun` as callers write them. */
 export type CodeRunOptions = z.input<typeof CodeRunOptionsSchema>;

@@ -14,7 +14,10 @@ export interface ScriptedModelServer {
  * `GET /v1/models`), so the code agent reaches it through the same client, timeouts and recordings as a real model.
  * Fastify, as `boden serve` uses; nothing leaves loopback.
  */
-export async function startScriptedModelServer(writers: ScriptedWriterFactory, options: { readonly model?: string; readonly port?: number } = {}): Promise<ScriptedModelServer> {
+export async function startScriptedModelServer(
+  writers: ScriptedWriterFactory,
+  options: { readonly model?: string; readonly port?: number } = {},
+): Promise<ScriptedModelServer> {
   const model = options.model ?? 'boden-scripted';
   const scripted = createScriptedModel(writers);
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
@@ -22,9 +25,17 @@ export async function startScriptedModelServer(writers: ScriptedWriterFactory, o
   app.get('/v1/models', async () => ({ object: 'list', data: [{ id: model, object: 'model', owned_by: 'boden' }] }));
   app.post('/v1/chat/completions', async (request, reply) => {
     const body = request.body as { messages?: { role: string; content: unknown }[]; user?: string; seed?: number; model?: string };
-    if (!Array.isArray(body?.messages)) return reply.code(400).send({ error: { message: 'messages: expected an array', type: 'invalid_request_error' } });
-    const messages = body.messages.map((message) => ({ role: message.role, content: typeof message.content === 'string' ? message.content : JSON.stringify(message.content) }));
-    const content = await scripted.answer({ messages, ...(body.user === undefined ? {} : { user: body.user }), ...(typeof body.seed === 'number' ? { seed: body.seed } : {}) });
+    if (!Array.isArray(body?.messages))
+      return reply.code(400).send({ error: { message: 'messages: expected an array', type: 'invalid_request_error' } });
+    const messages = body.messages.map((message) => ({
+      role: message.role,
+      content: typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+    }));
+    const content = await scripted.answer({
+      messages,
+      ...(body.user === undefined ? {} : { user: body.user }),
+      ...(typeof body.seed === 'number' ? { seed: body.seed } : {}),
+    });
     answered += 1;
     const promptTokens = Math.ceil(messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
     const completionTokens = Math.ceil(content.length / 4);

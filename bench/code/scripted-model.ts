@@ -97,7 +97,8 @@ export function createScriptedModel(writers: ScriptedWriterFactory): { answer(re
       const second = node(quoted[1]);
       if (operator === 'improve' && first !== undefined) await operators.improve({ parent: first, ...withDirective });
       else if (operator === 'debug' && first !== undefined) await operators.debug({ parent: first });
-      else if (operator === 'crossover' && first !== undefined && second !== undefined) await operators.crossover({ parents: [first, second], ...withDirective });
+      else if (operator === 'crossover' && first !== undefined && second !== undefined)
+        await operators.crossover({ parents: [first, second], ...withDirective });
       // A parent the scripted model did not write (another model's): it drafts, as a model ignoring the parent would.
       else await operators.draft(withDirective);
       const proposal = agent.proposals.at(-1) as AgentProposal<unknown>;
@@ -115,8 +116,10 @@ function tellMemory(state: RunState, prompt: string): void {
   if (header === null) return;
   const total = Number(header[1]) + Number(header[2]);
   const scores = new Map<number, number>();
-  for (const match of prompt.matchAll(/^Attempt (\d+) \([a-z]+\): .*\nScore: ([-+0-9.eE]+)/gm)) scores.set(Number(match[1]), Number(match[2]));
-  for (let attempt = state.observed + 1; attempt <= total; attempt += 1) state.writer.agent.observe?.('', { score: scores.get(attempt) ?? null, error: scores.has(attempt) ? null : 'failed' });
+  for (const match of prompt.matchAll(/^Attempt (\d+) \([a-z]+\): .*\nScore: ([-+0-9.eE]+)/gm))
+    scores.set(Number(match[1]), Number(match[2]));
+  for (let attempt = state.observed + 1; attempt <= total; attempt += 1)
+    state.writer.agent.observe?.('', { score: scores.get(attempt) ?? null, error: scores.has(attempt) ? null : 'failed' });
   state.observed = Math.max(state.observed, total);
 }
 
@@ -131,6 +134,8 @@ function sectionText(prompt: string, heading: string): string | undefined {
 
 /** The programs quoted in the prompt's parent sections, in order (previous or buggy solution, or solutions A and B). */
 function quotedPrograms(prompt: string): string[] {
-  const sections = [codePromptHeadings.previous, codePromptHeadings.buggy, codePromptHeadings.parents].map((heading) => sectionText(prompt, heading)).filter((text): text is string => text !== undefined);
+  const sections = [codePromptHeadings.previous, codePromptHeadings.buggy, codePromptHeadings.parents]
+    .map((heading) => sectionText(prompt, heading))
+    .filter((text): text is string => text !== undefined);
   return sections.flatMap((text) => [...text.matchAll(/```python\n([\s\S]*?)\n```/g)].map((match) => match[1]!.trim()));
 }

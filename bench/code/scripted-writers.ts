@@ -24,7 +24,10 @@ export interface ScriptedAgentSettings {
  * XGBoost scripts (`renderTabularPython`), each seeded with the request's seed and set as the sweep sets the
  * simulated agents, so a code run and a simulated run of the same seed make the same choices.
  */
-export function scriptedWriters(cards: ReadonlyMap<string, BenchTaskCard | PackingTaskCard>, settings: ScriptedAgentSettings): ScriptedWriterFactory {
+export function scriptedWriters(
+  cards: ReadonlyMap<string, BenchTaskCard | PackingTaskCard>,
+  settings: ScriptedAgentSettings,
+): ScriptedWriterFactory {
   const behaviour = {
     profile: settings.profile,
     budget: settings.episodes,
@@ -36,10 +39,16 @@ export function scriptedWriters(cards: ReadonlyMap<string, BenchTaskCard | Packi
     const card = cards.get(task);
     if (card === undefined) return undefined;
     if ('paradigmBest' in card) {
-      const writer: ScriptedWriter<PackingProgram> = { agent: createSimulatedPackingAgent({ ...behaviour, seed }), python: renderPackingPython };
+      const writer: ScriptedWriter<PackingProgram> = {
+        agent: createSimulatedPackingAgent({ ...behaviour, seed }),
+        python: renderPackingPython,
+      };
       return writer as ScriptedWriter<unknown>;
     }
-    const writer: ScriptedWriter<PipelineConfig> = { agent: createSimulatedAgent({ ...behaviour, task: card, seed }), python: (config) => renderTabularPython(card, config) };
+    const writer: ScriptedWriter<PipelineConfig> = {
+      agent: createSimulatedAgent({ ...behaviour, task: card, seed }),
+      python: (config) => renderTabularPython(card, config),
+    };
     return writer as ScriptedWriter<unknown>;
   };
 }

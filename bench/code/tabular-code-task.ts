@@ -65,11 +65,22 @@ export function createTabularCodeTask(card: BenchTaskCard, limits: TabularCodeTa
         const terminal = terminalOutput(result);
         if (terminal !== '') printed.push(`[fold ${fold + 1} of ${splits.length}]\n${terminal}`);
         const output = tailOf(printed.join('\n'), 4_000);
-        const failed = (reason: string): CodeOutcome => ({ score: null, error: `fold ${fold + 1} of ${splits.length}: ${oneLine(reason)}`, output, cpuSeconds: spent });
+        const failed = (reason: string): CodeOutcome => ({
+          score: null,
+          error: `fold ${fold + 1} of ${splits.length}: ${oneLine(reason)}`,
+          output,
+          cpuSeconds: spent,
+        });
         if (result.status !== 'ok') return failed(result.reason === '' ? `the program stopped (${result.status})` : result.reason);
         const predictions = readPredictions(result.outputs['predictions.csv'], { target: card.target, rows: testRows.length, labels });
         if (typeof predictions === 'string') return failed(predictions);
-        foldScores.push(computeMetric(card.metric, testRows.map((row) => dataset.target[row]!), predictions));
+        foldScores.push(
+          computeMetric(
+            card.metric,
+            testRows.map((row) => dataset.target[row]!),
+            predictions,
+          ),
+        );
       }
       // The TypeScript evaluation's aggregate: the plain mean of the fold scores, summed in fold order.
       const score = foldScores.reduce((sum, value) => sum + value, 0) / foldScores.length;
@@ -85,7 +96,11 @@ export function createTabularCodeTask(card: BenchTaskCard, limits: TabularCodeTa
 export function tabularSplits(task: Pick<BenchTask, 'cv'>, dataset: Dataset): CrossValidationSplit[] {
   const rows = dataset.target.length;
   if (task.cv.scheme === 'forward-chaining') return forwardChainingSplits(rows, task.cv.folds);
-  return crossValidationFolds(rows, { folds: task.cv.folds, seed: task.cv.seed, ...(task.cv.stratified ? { labels: dataset.target } : {}) }).map((testRows) => ({
+  return crossValidationFolds(rows, {
+    folds: task.cv.folds,
+    seed: task.cv.seed,
+    ...(task.cv.stratified ? { labels: dataset.target } : {}),
+  }).map((testRows) => ({
     trainRows: trainingRows(rows, testRows),
     testRows,
   }));
@@ -137,9 +152,11 @@ function readPredictions(
   if (records.length === 0) return `predictions.csv is empty: expected a header line "${target}" and ${rows} rows`;
   const header = records[0]!.map((name) => name.trim());
   const column = header.indexOf(target);
-  if (column < 0) return `predictions.csv has no column ${quoted(target)} (its header: ${header.slice(0, 5).map(quoted).join(', ')}${header.length > 5 ? ', …' : ''})`;
+  if (column < 0)
+    return `predictions.csv has no column ${quoted(target)} (its header: ${header.slice(0, 5).map(quoted).join(', ')}${header.length > 5 ? ', …' : ''})`;
   const values = records.slice(1).map((record) => record[column] ?? '');
-  if (values.length !== rows) return `predictions.csv has ${values.length} rows, expected ${rows} (one per row of test.csv, after the header)`;
+  if (values.length !== rows)
+    return `predictions.csv has ${values.length} rows, expected ${rows} (one per row of test.csv, after the header)`;
   const predictions: number[] = new Array(rows);
   for (const [position, value] of values.entries()) {
     const line = `predictions.csv line ${position + 2}`;
@@ -192,7 +209,12 @@ function csvCell(text: string): string {
  * the program only ever sees the past), a data preview (each column with its type, the target, the row count, the
  * first rows as the files hold them), the environment and its limits, and the input and output contract.
  */
-function describeTabularTask(card: BenchTaskCard, dataset: Dataset, splits: readonly CrossValidationSplit[], limits: TabularCodeTaskLimits): string {
+function describeTabularTask(
+  card: BenchTaskCard,
+  dataset: Dataset,
+  splits: readonly CrossValidationSplit[],
+  limits: TabularCodeTaskLimits,
+): string {
   const rows = dataset.target.length;
   const folds = splits.length;
   const direction = card.maximize ? 'higher is better' : 'lower is better';
@@ -209,7 +231,9 @@ function describeTabularTask(card: BenchTaskCard, dataset: Dataset, splits: read
       : [
           `Evaluation: ${folds}-fold cross-validation${card.cv.stratified ? ', stratified by class' : ''}: the ${rows} rows are shuffled (seeded) and cut into ${folds} folds. Your program is run ${folds} times, once per fold, each time in a fresh directory: test.csv holds the fold's rows (${sizes((split) => split.testRows.length)}) and train.csv every other row (${sizes((split) => split.trainRows.length)}), each in the dataset's order.`,
         ];
-  protocol.push(`Score: the ${metricNames[card.metric]} of your predictions on each fold (${direction}), averaged over the ${folds} ${card.cv.scheme === 'forward-chaining' ? 'runs' : 'folds'}; the environment computes it from predictions.csv and the held-out targets.`);
+  protocol.push(
+    `Score: the ${metricNames[card.metric]} of your predictions on each fold (${direction}), averaged over the ${folds} ${card.cv.scheme === 'forward-chaining' ? 'runs' : 'folds'}; the environment computes it from predictions.csv and the held-out targets.`,
+  );
 
   const describeColumn = (column: Dataset['features'][number]): string => {
     const missing = column.values.filter((value) => value === null).length;
@@ -227,7 +251,11 @@ function describeTabularTask(card: BenchTaskCard, dataset: Dataset, splits: read
     dataset.kind === 'classification'
       ? `- ${dataset.targetName} (the target): class label (text), one of ${dataset.classes.map((name) => `${name} (${dataset.target.filter((value) => value === dataset.classes.indexOf(name)).length} rows)`).join(', ')}`
       : `- ${dataset.targetName} (the target): numeric, ${formatNumber(Math.min(...dataset.target))} to ${formatNumber(Math.max(...dataset.target))}`;
-  const first = datasetCsv(dataset, Array.from({ length: Math.min(previewRows, rows) }, (_, row) => row), true).trimEnd();
+  const first = datasetCsv(
+    dataset,
+    Array.from({ length: Math.min(previewRows, rows) }, (_, row) => row),
+    true,
+  ).trimEnd();
 
   return [
     card.description,

@@ -72,13 +72,17 @@ export const tabularPythonTolerance: Readonly<Record<string, number>> = {
  * offered feature-engineering grid). The same card and seed give the same sample, whatever other cards are sampled.
  */
 export function agreementSample(card: BenchTaskCard, options: { readonly perFamily: number; readonly seed: number }): PipelineConfig[] {
-  const random = createSeededRandom([...card.task].reduce((hash, character) => (Math.imul(hash, 31) + character.charCodeAt(0)) | 0, options.seed) >>> 0);
+  const random = createSeededRandom(
+    [...card.task].reduce((hash, character) => (Math.imul(hash, 31) + character.charCodeAt(0)) | 0, options.seed) >>> 0,
+  );
   const offered = offeredFeatureEngineering(card);
-  const draw = (families: Parameters<typeof samplePipelineConfig>[2]) => parsePipelineConfig(samplePipelineConfig(random, card.kind, families));
+  const draw = (families: Parameters<typeof samplePipelineConfig>[2]) =>
+    parsePipelineConfig(samplePipelineConfig(random, card.kind, families));
   const configs = [parsePipelineConfig(card.baselineConfig), parsePipelineConfig(card.top1Config)];
   const featureEngineering = offered?.grid ?? false;
   for (const family of familiesFor(card.kind)) {
-    for (let index = 0; index < options.perFamily; index++) configs.push(draw({ families: [family], ensembleProbability: 0, featureEngineering }));
+    for (let index = 0; index < options.perFamily; index++)
+      configs.push(draw({ families: [family], ensembleProbability: 0, featureEngineering }));
   }
   for (let index = 0; index < options.perFamily; index++) configs.push(draw({ ensembleProbability: 1, featureEngineering }));
   // A draw can repeat one already in the sample: keep the first.
@@ -111,7 +115,8 @@ export async function measureAgreement(options: {
     for (let index = next++; index < jobs.length; index = next++) {
       const { card, task, config } = jobs[index]!;
       const { result } = typescript[index]!;
-      const ts: AgreementRow['typescript'] = result.status === 'ok' ? { score: result.score } : { buggy: result.cause, error: result.error };
+      const ts: AgreementRow['typescript'] =
+        result.status === 'ok' ? { score: result.score } : { buggy: result.cause, error: result.error };
       const python = 'buggy' in ts && ts.buggy === 'budget' ? null : await task.evaluate(renderTabularPython(card, config), options.runner);
       const row = agreementRow(card, config, ts, python);
       rows[index] = row;
@@ -123,7 +128,12 @@ export async function measureAgreement(options: {
 }
 
 /** The row of one configuration scored both ways: its relative |Δ| and whether both sides are below the baseline. */
-export function agreementRow(card: BenchTaskCard, config: PipelineConfig, typescript: AgreementRow['typescript'], python: CodeOutcome | null): AgreementRow {
+export function agreementRow(
+  card: BenchTaskCard,
+  config: PipelineConfig,
+  typescript: AgreementRow['typescript'],
+  python: CodeOutcome | null,
+): AgreementRow {
   const range = Math.abs(card.top1 - card.baseline);
   const relativeDelta = python?.score != null && 'score' in typescript ? Math.abs(python.score - typescript.score) / range : null;
   const worse = (score: number) => (card.maximize ? card.baseline - score : score - card.baseline) > 1e-9 * range;
@@ -152,7 +162,10 @@ export interface AgreementSummary {
 /** Summarises rows (of one card, one family, or any group). */
 export function summariseAgreement(rows: readonly AgreementRow[]): AgreementSummary {
   const scored = rows.filter((row) => row.relativeDelta !== null);
-  const deltas = scored.filter((row) => !row.bothBelowBaseline).map((row) => row.relativeDelta!).sort((a, b) => a - b);
+  const deltas = scored
+    .filter((row) => !row.bothBelowBaseline)
+    .map((row) => row.relativeDelta!)
+    .sort((a, b) => a - b);
   const pythonBuggy = (row: AgreementRow) => row.python !== null && row.python.score === null;
   const tsBuggy = (row: AgreementRow) => 'buggy' in row.typescript && row.typescript.buggy !== 'budget';
   const pairs = scored.map((row) => [(row.typescript as { score: number }).score, row.python!.score!] as const);
@@ -163,9 +176,20 @@ export function summariseAgreement(rows: readonly AgreementRow[]): AgreementSumm
     statusMismatches: rows.filter((row) => row.python !== null && tsBuggy(row) !== pythonBuggy(row)).length,
     overBudget: rows.filter((row) => row.python === null).length,
     bothBelowBaseline: rows.filter((row) => row.bothBelowBaseline).length,
-    medianDelta: deltas.length === 0 ? null : deltas.length % 2 === 1 ? deltas[deltas.length >> 1]! : (deltas[deltas.length / 2 - 1]! + deltas[deltas.length / 2]!) / 2,
+    medianDelta:
+      deltas.length === 0
+        ? null
+        : deltas.length % 2 === 1
+          ? deltas[deltas.length >> 1]!
+          : (deltas[deltas.length / 2 - 1]! + deltas[deltas.length / 2]!) / 2,
     maxDelta: deltas.length === 0 ? null : deltas.at(-1)!,
-    spearman: pairs.length < 3 ? Number.NaN : spearman(pairs.map(([ts]) => ts), pairs.map(([, py]) => py)),
+    spearman:
+      pairs.length < 3
+        ? Number.NaN
+        : spearman(
+            pairs.map(([ts]) => ts),
+            pairs.map(([, py]) => py),
+          ),
   };
 }
 
@@ -175,12 +199,30 @@ export function summariseAgreement(rows: readonly AgreementRow[]): AgreementSumm
  */
 export function formatAgreement(rows: readonly AgreementRow[]): string {
   const number = (value: number | null, digits = 3) => (value === null || Number.isNaN(value) ? '' : value.toFixed(digits));
-  const columns = ['configs', 'both scored', 'of which both below baseline', 'both buggy', 'one buggy', 'TS over budget', 'median \\|Δ\\| / range', 'max \\|Δ\\| / range'];
+  const columns = [
+    'configs',
+    'both scored',
+    'of which both below baseline',
+    'both buggy',
+    'one buggy',
+    'TS over budget',
+    'median \\|Δ\\| / range',
+    'max \\|Δ\\| / range',
+  ];
   const table = (label: string, extra: string, entries: readonly (readonly [string, AgreementSummary, string])[]) => [
     `| ${label} | ${columns.join(' | ')} | ${extra} |`,
     `|---|${columns.map(() => '---:').join('|')}|---:|`,
     ...entries.map(([name, summary, last]) => {
-      const cells = [summary.configs, summary.bothScored, summary.bothBelowBaseline, summary.bothBuggy, summary.statusMismatches, summary.overBudget, number(summary.medianDelta), number(summary.maxDelta)];
+      const cells = [
+        summary.configs,
+        summary.bothScored,
+        summary.bothBelowBaseline,
+        summary.bothBuggy,
+        summary.statusMismatches,
+        summary.overBudget,
+        number(summary.medianDelta),
+        number(summary.maxDelta),
+      ];
       return `| ${name} | ${cells.join(' | ')} | ${last} |`;
     }),
   ];
@@ -190,26 +232,60 @@ export function formatAgreement(rows: readonly AgreementRow[]): string {
     return [...map].map(([name, group]) => [name, summariseAgreement(group)] as const);
   };
   return [
-    ...table('card', 'Spearman ρ', [...groups((row) => row.task), ['**all**', summariseAgreement(rows)] as const].map(([name, summary]) => [name, summary, name === '**all**' ? '' : number(summary.spearman, 2)] as const)),
+    ...table(
+      'card',
+      'Spearman ρ',
+      [...groups((row) => row.task), ['**all**', summariseAgreement(rows)] as const].map(
+        ([name, summary]) => [name, summary, name === '**all**' ? '' : number(summary.spearman, 2)] as const,
+      ),
+    ),
     '',
-    ...table('family (every card)', 'bound', groups((row) => row.family).map(([name, summary]) => [name, summary, String(tabularPythonTolerance[name] ?? '')] as const)),
+    ...table(
+      'family (every card)',
+      'bound',
+      groups((row) => row.family).map(([name, summary]) => [name, summary, String(tabularPythonTolerance[name] ?? '')] as const),
+    ),
     '',
-    ...table('card / family', 'Spearman ρ', groups((row) => `${row.task} / ${row.family}`).map(([name, summary]) => [name, summary, number(summary.spearman, 2)] as const)),
+    ...table(
+      'card / family',
+      'Spearman ρ',
+      groups((row) => `${row.task} / ${row.family}`).map(([name, summary]) => [name, summary, number(summary.spearman, 2)] as const),
+    ),
   ].join('\n');
 }
 
 /** The rows the two sides disagree on most: the largest relative |Δ|, then every status mismatch, with both outcomes. */
 export function formatDisagreements(rows: readonly AgreementRow[], count: number): string {
   const outcome = (row: AgreementRow) => {
-    const ts = 'score' in row.typescript ? row.typescript.score.toFixed(4) : `buggy (${row.typescript.buggy}: ${row.typescript.error.split('\n')[0]!.slice(0, 100)})`;
-    const py = row.python === null ? 'not run' : row.python.score !== null ? row.python.score.toFixed(4) : `buggy (${row.python.error!.slice(0, 140)})`;
-    const delta = row.relativeDelta === null ? '' : `, |Δ| / range ${row.relativeDelta.toPrecision(3)}${row.bothBelowBaseline ? ' (both below the baseline)' : ''}`;
+    const ts =
+      'score' in row.typescript
+        ? row.typescript.score.toFixed(4)
+        : `buggy (${row.typescript.buggy}: ${row.typescript.error.split('\n')[0]!.slice(0, 100)})`;
+    const py =
+      row.python === null
+        ? 'not run'
+        : row.python.score !== null
+          ? row.python.score.toFixed(4)
+          : `buggy (${row.python.error!.slice(0, 140)})`;
+    const delta =
+      row.relativeDelta === null
+        ? ''
+        : `, |Δ| / range ${row.relativeDelta.toPrecision(3)}${row.bothBelowBaseline ? ' (both below the baseline)' : ''}`;
     return `- ${row.task} / ${row.family}: TS ${ts}, Python ${py}${delta}\n  ${stableJson(row.config)}`;
   };
-  const largest = rows.filter((row) => row.relativeDelta !== null).sort((a, b) => b.relativeDelta! - a.relativeDelta!).slice(0, count);
+  const largest = rows
+    .filter((row) => row.relativeDelta !== null)
+    .sort((a, b) => b.relativeDelta! - a.relativeDelta!)
+    .slice(0, count);
   const tsBuggy = (row: AgreementRow) => 'buggy' in row.typescript;
   const mismatched = rows.filter((row) => row.python !== null && tsBuggy(row) !== (row.python.score === null));
-  return ['Largest score differences:', ...largest.map(outcome), '', 'Status mismatches:', ...(mismatched.length === 0 ? ['(none)'] : mismatched.map(outcome))].join('\n');
+  return [
+    'Largest score differences:',
+    ...largest.map(outcome),
+    '',
+    'Status mismatches:',
+    ...(mismatched.length === 0 ? ['(none)'] : mismatched.map(outcome)),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -225,7 +301,12 @@ async function main(): Promise<void> {
       'from-json': { type: 'string' },
     },
   });
-  const [{ createBenchEvaluator }, { createEvaluationPool }, { loadBenchTaskCard, loadBenchTaskCards }, { createPythonSandbox, findPython }] = await Promise.all([
+  const [
+    { createBenchEvaluator },
+    { createEvaluationPool },
+    { loadBenchTaskCard, loadBenchTaskCards },
+    { createPythonSandbox, findPython },
+  ] = await Promise.all([
     import('../env/bench-evaluator.js'),
     import('../env/evaluation-pool.js'),
     import('../cards/bench-task-card.js'),
@@ -242,16 +323,35 @@ async function main(): Promise<void> {
   const packages = ['numpy', 'scipy', 'pandas', 'sklearn', 'xgboost'];
   // A PythonNotFoundError names what is missing.
   const python = await findPython({ packages, ...(values.python === undefined ? {} : { python: values.python }) });
-  const versions = spawnSync(python, ['-c', 'import sys, sklearn, xgboost, numpy, pandas; print(sys.version.split()[0], "sklearn", sklearn.__version__, "xgboost", xgboost.__version__, "numpy", numpy.__version__, "pandas", pandas.__version__)'], { encoding: 'utf8' }).stdout.trim();
-  const cards = values.tasks === undefined ? await loadBenchTaskCards() : await Promise.all(values.tasks.split(',').map((name) => loadBenchTaskCard(name)));
+  const versions = spawnSync(
+    python,
+    [
+      '-c',
+      'import sys, sklearn, xgboost, numpy, pandas; print(sys.version.split()[0], "sklearn", sklearn.__version__, "xgboost", xgboost.__version__, "numpy", numpy.__version__, "pandas", pandas.__version__)',
+    ],
+    { encoding: 'utf8' },
+  ).stdout.trim();
+  const cards =
+    values.tasks === undefined
+      ? await loadBenchTaskCards()
+      : await Promise.all(values.tasks.split(',').map((name) => loadBenchTaskCard(name)));
   const workers = Number(values.workers);
   const cpuSeconds = Number(values['cpu-seconds']);
-  const samples = cards.map((card) => ({ card, configs: agreementSample(card, { perFamily: Number(values['per-family']), seed: Number(values.seed) }) }));
+  const samples = cards.map((card) => ({
+    card,
+    configs: agreementSample(card, { perFamily: Number(values['per-family']), seed: Number(values.seed) }),
+  }));
   const pool = createEvaluationPool({ size: workers });
   const evaluator = createBenchEvaluator({ pool, memoDirectory: null });
   const started = performance.now();
-  console.log(`machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  console.log(`python: ${python} (${versions}); per-family ${values['per-family']}, seed ${values.seed}, ${samples.reduce((sum, { configs }) => sum + configs.length, 0)} configurations, CPU limit ${cpuSeconds} s per run\n`);
+  console.log(
+    `machine: ${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `python: ${python} (${versions}); per-family ${values['per-family']}, seed ${values.seed}, ${samples.reduce((sum, { configs }) => sum + configs.length, 0)} configurations, CPU limit ${cpuSeconds} s per run\n`,
+  );
   try {
     let done = 0;
     const rows = await measureAgreement({
@@ -271,11 +371,17 @@ async function main(): Promise<void> {
     if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(rows, null, 1)}\n`);
     console.log(formatAgreement(rows));
     console.log(`\n${formatDisagreements(rows, 12)}\n`);
-    const slowest = rows.filter((row) => row.python !== null).sort((a, b) => b.python!.cpuSeconds - a.python!.cpuSeconds).slice(0, 5);
+    const slowest = rows
+      .filter((row) => row.python !== null)
+      .sort((a, b) => b.python!.cpuSeconds - a.python!.cpuSeconds)
+      .slice(0, 5);
     console.log('Slowest programs (CPU seconds over every fold):');
-    for (const row of slowest) console.log(`- ${row.python!.cpuSeconds.toFixed(1)} s: ${row.task} / ${row.family} ${stableJson(row.config.model).slice(0, 160)}`);
+    for (const row of slowest)
+      console.log(`- ${row.python!.cpuSeconds.toFixed(1)} s: ${row.task} / ${row.family} ${stableJson(row.config.model).slice(0, 160)}`);
     const cpu = rows.reduce((sum, row) => sum + (row.python?.cpuSeconds ?? 0), 0);
-    console.log(`\nPython CPU ${cpu.toFixed(0)} s over ${rows.filter((row) => row.python !== null).length} programs; wall ${((performance.now() - started) / 1_000).toFixed(0)} s`);
+    console.log(
+      `\nPython CPU ${cpu.toFixed(0)} s over ${rows.filter((row) => row.python !== null).length} programs; wall ${((performance.now() - started) / 1_000).toFixed(0)} s`,
+    );
   } finally {
     await evaluator.close();
     await pool.close();

@@ -32,7 +32,12 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
   const config = parsePipelineConfig(input);
   const { preprocessing, model } = config;
   const classification = task.kind === 'classification';
-  const imports = new Set<string>(['import numpy as np', 'import pandas as pd', 'from sklearn.compose import ColumnTransformer', 'from sklearn.pipeline import Pipeline']);
+  const imports = new Set<string>([
+    'import numpy as np',
+    'import pandas as pd',
+    'from sklearn.compose import ColumnTransformer',
+    'from sklearn.pipeline import Pipeline',
+  ]);
   const estimator = estimatorOf(model, task.kind, task.cv.seed);
   for (const line of estimator.imports) imports.add(line);
   if (classification) imports.add('from sklearn.preprocessing import LabelEncoder');
@@ -65,7 +70,9 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
   const transformSteps = ['("columns", preprocessor)'];
   if (preprocessing.polynomial) {
     imports.add('from sklearn.preprocessing import PolynomialFeatures');
-    transformSteps.push(`("poly", PolynomialFeatures(degree=2${preprocessing.polynomial.interactionOnly ? ', interaction_only=True' : ''}, include_bias=False))`);
+    transformSteps.push(
+      `("poly", PolynomialFeatures(degree=2${preprocessing.polynomial.interactionOnly ? ', interaction_only=True' : ''}, include_bias=False))`,
+    );
   }
   if (preprocessing.scaling !== 'none') {
     const scaler = { standard: 'StandardScaler', 'min-max': 'MinMaxScaler', robust: 'RobustScaler' }[preprocessing.scaling];
@@ -100,7 +107,7 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
     target.push('labels = LabelEncoder()', 'y_fit = labels.fit_transform(y_train)');
   } else if (logTarget) {
     target.push(
-      '# Fit on log(1 + y) and predict expm1 of the model\'s output.',
+      "# Fit on log(1 + y) and predict expm1 of the model's output.",
       'if (y_train <= -1).any():',
       '    raise ValueError("log target transform: log1p needs targets above -1")',
       'y_fit = np.log1p(y_train)',
@@ -108,11 +115,20 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
   } else {
     target.push('y_fit = y_train');
   }
-  if (estimator.baseScore) target.push("# Boosting starts from the training mean (XGBoost 2's default; 1.x starts from 0.5).", 'base_score = float(np.mean(y_fit))');
-  const predicted = classification ? 'labels.inverse_transform(model.predict(A_test))' : logTarget ? 'np.expm1(model.predict(A_test))' : 'model.predict(A_test)';
+  if (estimator.baseScore)
+    target.push(
+      "# Boosting starts from the training mean (XGBoost 2's default; 1.x starts from 0.5).",
+      'base_score = float(np.mean(y_fit))',
+    );
+  const predicted = classification
+    ? 'labels.inverse_transform(model.predict(A_test))'
+    : logTarget
+      ? 'np.expm1(model.predict(A_test))'
+      : 'model.predict(A_test)';
 
   // Read as text: categories (whatever they look like) and class labels, which predictions.csv must repeat as written.
-  const textColumns = task.categoricalFeatures.length > 0 ? (classification ? 'CATEGORICAL + [TARGET]' : 'CATEGORICAL') : classification ? '[TARGET]' : null;
+  const textColumns =
+    task.categoricalFeatures.length > 0 ? (classification ? 'CATEGORICAL + [TARGET]' : 'CATEGORICAL') : classification ? '[TARGET]' : null;
   return [
     `"""${task.task}: fit on train.csv, predict test.csv, write predictions.csv (one ${pythonString(task.target)} column)."""`,
     '',
@@ -151,7 +167,9 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
     ...reduction,
     '',
     ...target,
-    ...(estimator.iterationCap ? ["# libsvm's own cap of 10 million iterations (scikit-learn lifts it): an ill-conditioned SVM stops instead of running on."] : []),
+    ...(estimator.iterationCap
+      ? ["# libsvm's own cap of 10 million iterations (scikit-learn lifts it): an ill-conditioned SVM stops instead of running on."]
+      : []),
     `model = ${estimator.expression}`,
     'model.fit(A_train, y_fit)',
     `predictions = ${predicted}`,
@@ -171,7 +189,8 @@ export function renderTabularPython(task: BenchTask, input: PipelineConfigInput)
  */
 function estimatorOf(model: ModelConfig, kind: TaskKind, seed: number): Estimator {
   const regression = kind === 'regression';
-  const call = (name: string, args: readonly (readonly [string, string])[]) => `${name}(${args.map(([key, value]) => `${key}=${value}`).join(', ')})`;
+  const call = (name: string, args: readonly (readonly [string, string])[]) =>
+    `${name}(${args.map(([key, value]) => `${key}=${value}`).join(', ')})`;
   // Exact trees (the WASM build's method) on one thread: the sandbox counts every thread's CPU time.
   const xgboostTail = (): [string, string][] => [
     ...(regression ? [['base_score', 'base_score'] as [string, string]] : []),
@@ -216,25 +235,40 @@ function estimatorOf(model: ModelConfig, kind: TaskKind, seed: number): Estimato
       };
     case 'svm': {
       const name = regression ? 'SVR' : 'SVC';
-      const args: [string, string][] = [['kernel', pythonString(model.kernel)], ['C', pythonFloat(model.C)]];
+      const args: [string, string][] = [
+        ['kernel', pythonString(model.kernel)],
+        ['C', pythonFloat(model.C)],
+      ];
       if (model.kernel !== 'linear') args.push(['gamma', model.gamma === 'scale' ? '"scale"' : pythonFloat(model.gamma)]);
       if (model.kernel === 'poly') args.push(['degree', pythonInt(model.degree)]);
       if (regression) args.push(['epsilon', pythonFloat(model.epsilon)]);
       else if (model.classWeight === 'balanced') args.push(['class_weight', '"balanced"']);
       args.push(['max_iter', '10_000_000']);
-      return { name: 'svm', baseScore: false, iterationCap: true, expression: call(name, args), imports: [`from sklearn.svm import ${name}`] };
+      return {
+        name: 'svm',
+        baseScore: false,
+        iterationCap: true,
+        expression: call(name, args),
+        imports: [`from sklearn.svm import ${name}`],
+      };
     }
     case 'linear':
       if (regression) break;
       return {
         name: 'logreg',
         baseScore: false,
-        imports: ['from sklearn.linear_model import LogisticRegression', 'from sklearn.pipeline import make_pipeline', 'from sklearn.preprocessing import StandardScaler'],
+        imports: [
+          'from sklearn.linear_model import LogisticRegression',
+          'from sklearn.pipeline import make_pipeline',
+          'from sklearn.preprocessing import StandardScaler',
+        ],
         expression: `make_pipeline(StandardScaler(), ${call('LogisticRegression', [model.alpha === 0 ? ['penalty', 'None'] : ['C', pythonFloat(1 / model.alpha)], ['max_iter', '1000']])})`,
       };
     case 'ensemble': {
       const members = model.members.map((member) => estimatorOf(member, kind, seed));
-      const names = members.map((member, index) => (members.filter((other) => other.name === member.name).length > 1 ? `${member.name}_${index + 1}` : member.name));
+      const names = members.map((member, index) =>
+        members.filter((other) => other.name === member.name).length > 1 ? `${member.name}_${index + 1}` : member.name,
+      );
       const name = regression ? 'VotingRegressor' : 'VotingClassifier';
       const list = members.map((member, index) => `        (${pythonString(names[index]!)}, ${member.expression}),`).join('\n');
       return {

@@ -25,7 +25,6 @@ export const BenchEvaluatorOptionsSchema = z.strictObject({
   workBudgetSeconds: z.number().positive().nullable().default(defaultWorkBudgetSeconds),
 });
 
-
 /** Options of `createBenchEvaluator`, defaults omitted. */
 export type BenchEvaluatorOptions = z.input<typeof BenchEvaluatorOptionsSchema>;
 
@@ -71,7 +70,12 @@ export interface BenchEvaluator {
  */
 export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvaluator {
   const { pool, memoDirectory, workBudgetSeconds } = parseOptions(BenchEvaluatorOptionsSchema, options, 'createBenchEvaluator');
-  const memo = memoDirectory === null ? undefined : /^rediss?:\/\//.test(memoDirectory) ? new RedisEvaluationMemo(memoDirectory) : new EvaluationMemo(memoDirectory);
+  const memo =
+    memoDirectory === null
+      ? undefined
+      : /^rediss?:\/\//.test(memoDirectory)
+        ? new RedisEvaluationMemo(memoDirectory)
+        : new EvaluationMemo(memoDirectory);
   const counts: BenchEvaluatorCounts = { requests: 0, evaluated: 0, memoHits: 0, inFlightHits: 0 };
   const inFlight = new Map<string, Promise<Served>>();
 
@@ -83,7 +87,8 @@ export function createBenchEvaluator(options: BenchEvaluatorOptions): BenchEvalu
     }
     counts.evaluated++;
     const result = await pool.evaluate(task, config, { workBudgetSeconds });
-    if (memo && (result.status === 'ok' || result.cause === 'error' || result.cause === 'budget')) await memo.set(task, config, result, workBudgetSeconds);
+    if (memo && (result.status === 'ok' || result.cause === 'error' || result.cause === 'budget'))
+      await memo.set(task, config, result, workBudgetSeconds);
     return { result, source: 'evaluated' };
   }
 

@@ -28,7 +28,10 @@ export function crossValidationFolds(rows: number, options: FoldOptions): number
       }
     }
   } else {
-    const order = shuffle(Array.from({ length: rows }, (_, row) => row), random);
+    const order = shuffle(
+      Array.from({ length: rows }, (_, row) => row),
+      random,
+    );
     order.forEach((row, position) => folds[Math.floor((position * options.folds) / rows)]!.push(row));
   }
   return folds.map((fold) => fold.sort((a, b) => a - b));

@@ -33,7 +33,16 @@ export interface MemoEntry {
 export function evaluationMemoKey(task: BenchTask, config: PipelineConfig, workBudgetSeconds: number | null): string {
   // The periodic columns change what the cyclical encoding computes; tasks without feature engineering keep their keys.
   const engineering = task.featureEngineering === undefined ? {} : { featureEngineering: task.featureEngineering };
-  const identity = { version: evaluationVersion, task: task.task, dataset: task.dataset, metric: task.metric, cv: task.cv, ...engineering, config, workBudgetSeconds };
+  const identity = {
+    version: evaluationVersion,
+    task: task.task,
+    dataset: task.dataset,
+    metric: task.metric,
+    cv: task.cv,
+    ...engineering,
+    config,
+    workBudgetSeconds,
+  };
   return createHash('sha256').update(stableJson(identity)).digest('hex');
 }
 

@@ -11,7 +11,12 @@ import type { PipelineConfig } from './pipeline-config.js';
 /** Options of `createEvaluationPool`. */
 export const EvaluationPoolOptionsSchema = z.strictObject({
   /** Worker threads; one evaluation each at a time. Defaults to the machine's available cores. */
-  size: z.number().int().min(1).max(64).default(() => availableParallelism()),
+  size: z
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => availableParallelism()),
   /**
    * Wall-clock hang guard per evaluation: past it the worker is terminated and the evaluation is a buggy
    * `timeout after N ms` (cause `timeout`). What is too slow is the work budget's call (`evaluate`'s
@@ -140,7 +145,12 @@ export class EvaluationPool {
     if (slot.job) {
       this.stats.crashes++;
       const reason = slot.lastError ?? `exit code ${code}`;
-      this.finish(slot, { status: 'buggy', error: `worker crashed: ${reason}`, cause: 'crash', milliseconds: performance.now() - slot.started });
+      this.finish(slot, {
+        status: 'buggy',
+        error: `worker crashed: ${reason}`,
+        cause: 'crash',
+        milliseconds: performance.now() - slot.started,
+      });
     } else if (!slot.ready && ++this.failedStarts >= 3) {
       // Workers that die before they are ready will not get better: a setup problem, not a buggy pipeline.
       const error = new EvaluationPoolError({

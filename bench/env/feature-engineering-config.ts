@@ -12,13 +12,22 @@ export const FeatureEngineeringConfigSchema = z.strictObject({
   /** Add the sine and cosine of each periodic column the card declares (month of 12, hour of 24, ...). */
   cyclical: z.boolean().default(false),
   /** Add the `keep` ratios a / b of numeric columns that correlate most with the target on the training rows. */
-  ratios: z.strictObject({ keep: z.number().int().min(1).max(20) }).nullable().default(null),
+  ratios: z
+    .strictObject({ keep: z.number().int().min(1).max(20) })
+    .nullable()
+    .default(null),
   /** Add each numeric column's deviation from its mean within each categorical column's groups. */
   groupDeviations: z.boolean().default(false),
   /** Add each categorical column's out-of-fold mean target per category, shrunk to the mean by `smoothing` rows. */
-  targetEncoding: z.strictObject({ smoothing: z.number().min(0) }).nullable().default(null),
+  targetEncoding: z
+    .strictObject({ smoothing: z.number().min(0) })
+    .nullable()
+    .default(null),
   /** Add each numeric column cut into `bins` training quantiles, as a categorical column (encoded as the others). */
-  binning: z.strictObject({ bins: z.number().int().min(2).max(32) }).nullable().default(null),
+  binning: z
+    .strictObject({ bins: z.number().int().min(2).max(32) })
+    .nullable()
+    .default(null),
 });
 
 /** Feature-engineering settings after defaults: see `FeatureEngineeringConfigSchema`. */
@@ -37,5 +46,7 @@ export const noFeatureEngineering: FeatureEngineeringConfig = {
 /** True when `features` engineers nothing (absent, or every setting off). */
 export function engineersNothing(features: FeatureEngineeringConfig | undefined): boolean {
   if (features === undefined) return true;
-  return (Object.keys(noFeatureEngineering) as (keyof FeatureEngineeringConfig)[]).every((key) => features[key] === noFeatureEngineering[key]);
+  return (Object.keys(noFeatureEngineering) as (keyof FeatureEngineeringConfig)[]).every(
+    (key) => features[key] === noFeatureEngineering[key],
+  );
 }

@@ -55,7 +55,8 @@ export function estimateFoldSeconds(model: ModelConfig, preprocessing: Preproces
 export function foldWork(model: ModelConfig, preprocessing: PreprocessingConfig, shape: FoldShape): WorkTerm[] {
   const terms: WorkTerm[] = [{ kind: 'preprocessing', units: preprocessingUnits(preprocessing, shape) }];
   if (model.family === 'dummy') terms.push({ kind: 'dummy', units: shape.trainRows + shape.testRows });
-  else if (model.family === 'ensemble') terms.push(...model.members.map((member) => ({ kind: member.family, units: memberUnits(member, shape) })));
+  else if (model.family === 'ensemble')
+    terms.push(...model.members.map((member) => ({ kind: member.family, units: memberUnits(member, shape) })));
   else terms.push({ kind: model.family, units: memberUnits(model, shape) });
   return terms;
 }
@@ -63,9 +64,12 @@ export function foldWork(model: ModelConfig, preprocessing: PreprocessingConfig,
 function preprocessingUnits(preprocessing: PreprocessingConfig, shape: FoldShape): number {
   const rows = shape.trainRows + shape.testRows;
   let work = rows * shape.encodedColumns;
-  const expanded = preprocessing.polynomial ? polynomialColumns(shape.encodedColumns, preprocessing.polynomial.interactionOnly) : shape.encodedColumns;
+  const expanded = preprocessing.polynomial
+    ? polynomialColumns(shape.encodedColumns, preprocessing.polynomial.interactionOnly)
+    : shape.encodedColumns;
   if (preprocessing.polynomial) work += rows * expanded;
-  if (preprocessing.scaling !== 'none') work += rows * expanded * (preprocessing.scaling === 'robust' ? Math.log2(Math.max(2, shape.trainRows)) : 1);
+  if (preprocessing.scaling !== 'none')
+    work += rows * expanded * (preprocessing.scaling === 'robust' ? Math.log2(Math.max(2, shape.trainRows)) : 1);
   if (preprocessing.featureSelection) work += shape.trainRows * expanded;
   // PCA: the covariance matrix and its eigen-decomposition.
   if (preprocessing.pca) work += shape.trainRows * expanded * expanded + expanded ** 3;

@@ -93,7 +93,10 @@ export const modelSpace = {
   },
 } as const satisfies {
   [Family in MemberModelConfig['family']]: {
-    [Key in Exclude<keyof Extract<MemberModelConfig, { family: Family }>, 'family'>]: readonly Extract<MemberModelConfig, { family: Family }>[Key][];
+    [Key in Exclude<keyof Extract<MemberModelConfig, { family: Family }>, 'family'>]: readonly Extract<
+      MemberModelConfig,
+      { family: Family }
+    >[Key][];
   };
 };
 

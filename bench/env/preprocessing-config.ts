@@ -10,12 +10,21 @@ export const PreprocessingConfigSchema = z.strictObject({
   /** Categorical columns: one indicator per category, one integer code per category, or dropped. */
   encoding: z.enum(['one-hot', 'ordinal', 'drop']).default('one-hot'),
   /** Degree-2 polynomial features (all squares and products, or products only); null for none. */
-  polynomial: z.strictObject({ interactionOnly: z.boolean().default(false) }).nullable().default(null),
+  polynomial: z
+    .strictObject({ interactionOnly: z.boolean().default(false) })
+    .nullable()
+    .default(null),
   scaling: z.enum(['none', 'standard', 'min-max', 'robust']).default('none'),
   /** Keep the best `fraction` of features by a univariate F-test; null for all. */
-  featureSelection: z.strictObject({ fraction: z.number().gt(0).max(1) }).nullable().default(null),
+  featureSelection: z
+    .strictObject({ fraction: z.number().gt(0).max(1) })
+    .nullable()
+    .default(null),
   /** Project onto the principal components that keep `varianceKept` of the variance; null for no PCA. */
-  pca: z.strictObject({ varianceKept: z.number().gt(0).lt(1) }).nullable().default(null),
+  pca: z
+    .strictObject({ varianceKept: z.number().gt(0).lt(1) })
+    .nullable()
+    .default(null),
 });
 
 /** Preprocessing settings after defaults: see `PreprocessingConfigSchema`. */

@@ -23,7 +23,11 @@ export function pythonEstimator(model: ModelConfig, kind: TaskKind, seed: number
       if (regression) {
         return model.alpha === 0
           ? { name: 'ols', expression: 'LinearRegression()', imports: ['from sklearn.linear_model import LinearRegression'] }
-          : { name: 'ridge', expression: call('Ridge', [['alpha', pythonFloat(model.alpha)]]), imports: ['from sklearn.linear_model import Ridge'] };
+          : {
+              name: 'ridge',
+              expression: call('Ridge', [['alpha', pythonFloat(model.alpha)]]),
+              imports: ['from sklearn.linear_model import Ridge'],
+            };
       }
       return {
         name: 'logreg',
@@ -46,7 +50,11 @@ export function pythonEstimator(model: ModelConfig, kind: TaskKind, seed: number
       };
     }
     case 'naive-bayes':
-      return { name: 'nb', expression: call('GaussianNB', [['var_smoothing', pythonFloat(model.varianceSmoothing)]]), imports: ['from sklearn.naive_bayes import GaussianNB'] };
+      return {
+        name: 'nb',
+        expression: call('GaussianNB', [['var_smoothing', pythonFloat(model.varianceSmoothing)]]),
+        imports: ['from sklearn.naive_bayes import GaussianNB'],
+      };
     case 'cart': {
       const name = regression ? 'DecisionTreeRegressor' : 'DecisionTreeClassifier';
       return {
@@ -91,7 +99,10 @@ export function pythonEstimator(model: ModelConfig, kind: TaskKind, seed: number
     }
     case 'svm': {
       const name = regression ? 'SVR' : 'SVC';
-      const args: [string, string][] = [['kernel', pythonString(model.kernel)], ['C', pythonFloat(model.C)]];
+      const args: [string, string][] = [
+        ['kernel', pythonString(model.kernel)],
+        ['C', pythonFloat(model.C)],
+      ];
       if (model.kernel !== 'linear') args.push(['gamma', model.gamma === 'scale' ? '"scale"' : pythonFloat(model.gamma)]);
       if (model.kernel === 'poly') args.push(['degree', pythonInt(model.degree)]);
       if (regression) args.push(['epsilon', pythonFloat(model.epsilon)]);
@@ -101,11 +112,17 @@ export function pythonEstimator(model: ModelConfig, kind: TaskKind, seed: number
     case 'dummy': {
       const name = regression ? 'DummyRegressor' : 'DummyClassifier';
       const strategy = model.strategy === 'auto' ? (regression ? 'mean' : 'most_frequent') : model.strategy.replace('-', '_');
-      return { name: 'baseline', expression: call(name, [['strategy', pythonString(strategy)]]), imports: [`from sklearn.dummy import ${name}`] };
+      return {
+        name: 'baseline',
+        expression: call(name, [['strategy', pythonString(strategy)]]),
+        imports: [`from sklearn.dummy import ${name}`],
+      };
     }
     case 'ensemble': {
       const members = model.members.map((member) => pythonEstimator(member, kind, seed));
-      const names = members.map((member, index) => (members.filter((other) => other.name === member.name).length > 1 ? `${member.name}_${index + 1}` : member.name));
+      const names = members.map((member, index) =>
+        members.filter((other) => other.name === member.name).length > 1 ? `${member.name}_${index + 1}` : member.name,
+      );
       const list = members.map((member, index) => `        (${pythonString(names[index]!)}, ${member.expression}),`).join('\n');
       const name = regression ? 'VotingRegressor' : 'VotingClassifier';
       const voting = regression ? '' : ',\n    voting="hard"';

@@ -18,7 +18,12 @@ export class RedisEvaluationMemo {
 
   /** Connects lazily to `url` (`redis://[user:password@]host[:port][/db]`); commands fail fast while it is down. */
   constructor(readonly url: string) {
-    this.#client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true, retryStrategy: (attempt) => (attempt > 3 ? null : 200 * attempt) });
+    this.#client = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      retryStrategy: (attempt) => (attempt > 3 ? null : 200 * attempt),
+    });
     // A connection error surfaces on the command that needed it; the client's own event would be unhandled.
     this.#client.on('error', () => undefined);
   }

@@ -22,7 +22,9 @@ export function renderPipelineCode(task: BenchTask, config: PipelineConfig): str
   const forward = task.cv.scheme === 'forward-chaining';
   const cvClass = forward ? 'TimeSeriesSplit' : task.cv.stratified ? 'StratifiedKFold' : 'KFold';
   imports.add(`from sklearn.model_selection import ${cvClass}, cross_val_score`);
-  const engineering = config.features ? renderFeatureEngineering(task, config.features, imports) : { lines: [], numeric: [], categorical: [] };
+  const engineering = config.features
+    ? renderFeatureEngineering(task, config.features, imports)
+    : { lines: [], numeric: [], categorical: [] };
 
   const numericSteps: string[] = [];
   if (preprocessing.imputation !== 'none') {
@@ -104,7 +106,9 @@ export function renderPipelineCode(task: BenchTask, config: PipelineConfig): str
     '])',
     ...(logTarget ? ['pipeline = TransformedTargetRegressor(regressor=pipeline, func=np.log1p, inverse_func=np.expm1)'] : []),
     '',
-    forward ? `cv = TimeSeriesSplit(n_splits=${task.cv.folds})` : `cv = ${cvClass}(n_splits=${task.cv.folds}, shuffle=True, random_state=${seed})`,
+    forward
+      ? `cv = TimeSeriesSplit(n_splits=${task.cv.folds})`
+      : `cv = ${cvClass}(n_splits=${task.cv.folds}, shuffle=True, random_state=${seed})`,
     `scores = cross_val_score(pipeline, X, y, cv=cv, scoring=${pythonString(scoring[task.metric])})`,
     report,
     '',
@@ -125,7 +129,10 @@ function renderFeatureEngineering(
   const categorical: string[] = [];
   if (features.cyclical) {
     for (const [name, period] of Object.entries(task.featureEngineering?.periodic ?? {})) {
-      lines.push(`X["${name}_sin"] = np.sin(2 * np.pi * X[${pythonString(name)}] / ${period})`, `X["${name}_cos"] = np.cos(2 * np.pi * X[${pythonString(name)}] / ${period})`);
+      lines.push(
+        `X["${name}_sin"] = np.sin(2 * np.pi * X[${pythonString(name)}] / ${period})`,
+        `X["${name}_cos"] = np.cos(2 * np.pi * X[${pythonString(name)}] / ${period})`,
+      );
       numeric.push(`${name}_sin`, `${name}_cos`);
     }
   }

@@ -54,7 +54,8 @@ function describeModel(model: ModelConfig, kind: TaskKind, target: string): stri
     case 'svm': {
       const kernel = { rbf: 'an RBF kernel', linear: 'a linear kernel', poly: `a degree-${model.degree} polynomial kernel` }[model.kernel];
       const gamma = model.kernel === 'linear' ? '' : `, gamma = ${model.gamma}`;
-      const extra = kind === 'regression' ? `, epsilon = ${model.epsilon}` : model.classWeight === 'balanced' ? ', balanced class weights' : '';
+      const extra =
+        kind === 'regression' ? `, epsilon = ${model.epsilon}` : model.classWeight === 'balanced' ? ', balanced class weights' : '';
       return `Fit a support vector ${kind === 'regression' ? 'regressor' : 'classifier'} with ${kernel} (C = ${model.C}${gamma}${extra}) to ${predict}: a maximum-margin fit in a kernel feature space, which needs scaled inputs.`;
     }
     case 'dummy':
@@ -69,14 +70,16 @@ function describeModel(model: ModelConfig, kind: TaskKind, target: string): stri
 
 function describeFeatureEngineering(task: BenchTask, features: FeatureEngineeringConfig): string {
   const steps: string[] = [];
-  if (features.targetTransform === 'log') steps.push(`model log(1 + ${task.target}) and invert the predictions, since the target grows multiplicatively`);
+  if (features.targetTransform === 'log')
+    steps.push(`model log(1 + ${task.target}) and invert the predictions, since the target grows multiplicatively`);
   if (features.cyclical) {
     const periodic = Object.entries(task.featureEngineering?.periodic ?? {}).map(([name, period]) => `${name} (period ${period})`);
     steps.push(`encode ${periodic.join(' and ') || 'the periodic columns'} as a sine and a cosine, so the cycle wraps around`);
   }
   if (features.ratios) steps.push(`add the ${features.ratios.keep} ratios between numeric columns that correlate most with the target`);
-  if (features.groupDeviations) steps.push('add each numeric column\'s deviation from its mean within each categorical group');
-  if (features.targetEncoding) steps.push(`target-encode the categorical columns out of fold (smoothing ${features.targetEncoding.smoothing})`);
+  if (features.groupDeviations) steps.push("add each numeric column's deviation from its mean within each categorical group");
+  if (features.targetEncoding)
+    steps.push(`target-encode the categorical columns out of fold (smoothing ${features.targetEncoding.smoothing})`);
   if (features.binning) steps.push(`cut every numeric column into ${features.binning.bins} quantile bins treated as categories`);
   return steps.length === 0 ? '' : `Feature engineering, fitted on the training folds only: ${steps.join(', ')}.`;
 }
@@ -84,7 +87,10 @@ function describeFeatureEngineering(task: BenchTask, features: FeatureEngineerin
 function describePreprocessing(task: BenchTask, preprocessing: PipelineConfig['preprocessing']): string {
   const steps: string[] = [];
   if (preprocessing.imputation === 'none') steps.push('leave missing values as they are');
-  else steps.push(`impute missing values with the training ${preprocessing.imputation.replace('-', ' ')} value (most frequent category for categoricals)`);
+  else
+    steps.push(
+      `impute missing values with the training ${preprocessing.imputation.replace('-', ' ')} value (most frequent category for categoricals)`,
+    );
   if (task.categoricalFeatures.length > 0) {
     const columns = task.categoricalFeatures.join(', ');
     steps.push(
@@ -93,19 +99,30 @@ function describePreprocessing(task: BenchTask, preprocessing: PipelineConfig['p
         : `${preprocessing.encoding === 'one-hot' ? 'one-hot' : 'ordinal'} encode the categorical columns (${columns})`,
     );
   }
-  if (preprocessing.polynomial) steps.push(preprocessing.polynomial.interactionOnly ? 'add pairwise interaction features' : 'add degree-2 polynomial features');
+  if (preprocessing.polynomial)
+    steps.push(preprocessing.polynomial.interactionOnly ? 'add pairwise interaction features' : 'add degree-2 polynomial features');
   if (preprocessing.scaling !== 'none') {
-    steps.push({ standard: 'standardise every feature', 'min-max': 'rescale every feature to [0, 1]', robust: 'scale features robustly by median and interquartile range' }[preprocessing.scaling]);
+    steps.push(
+      {
+        standard: 'standardise every feature',
+        'min-max': 'rescale every feature to [0, 1]',
+        robust: 'scale features robustly by median and interquartile range',
+      }[preprocessing.scaling],
+    );
   }
-  if (preprocessing.featureSelection) steps.push(`keep the top ${Math.round(preprocessing.featureSelection.fraction * 100)}% of features by a univariate F-test`);
-  if (preprocessing.pca) steps.push(`project onto the principal components that keep ${Math.round(preprocessing.pca.varianceKept * 100)}% of the variance`);
+  if (preprocessing.featureSelection)
+    steps.push(`keep the top ${Math.round(preprocessing.featureSelection.fraction * 100)}% of features by a univariate F-test`);
+  if (preprocessing.pca)
+    steps.push(`project onto the principal components that keep ${Math.round(preprocessing.pca.varianceKept * 100)}% of the variance`);
   return steps.length === 0 ? '' : `Preprocessing, fitted on the training folds only: ${steps.join(', ')}.`;
 }
 
 function summariseMember(model: MemberModelConfig, kind: TaskKind): string {
   switch (model.family) {
     case 'linear':
-      return kind === 'regression' ? `ridge regression (alpha = ${model.alpha})` : `logistic regression (C = ${model.alpha === 0 ? 'inf' : 1 / model.alpha})`;
+      return kind === 'regression'
+        ? `ridge regression (alpha = ${model.alpha})`
+        : `logistic regression (C = ${model.alpha === 0 ? 'inf' : 1 / model.alpha})`;
     case 'knn':
       return `k-nearest neighbours (k = ${model.neighbors}, ${model.weights} weights)`;
     case 'naive-bayes':

@@ -4,7 +4,14 @@ import type { TaskKind } from '../tasks/dataset.js';
 import type { MemberModelConfig, ModelConfig } from './model-config.js';
 import type { PipelineConfig } from './pipeline-config.js';
 import { noFeatureEngineering, type FeatureEngineeringConfig } from './feature-engineering-config.js';
-import { familiesFor, featureEngineeringSpace, modelSpace, preprocessingSpace, type FeatureEngineeringGrid, type SearchableFamily } from './pipeline-space.js';
+import {
+  familiesFor,
+  featureEngineeringSpace,
+  modelSpace,
+  preprocessingSpace,
+  type FeatureEngineeringGrid,
+  type SearchableFamily,
+} from './pipeline-space.js';
 
 /** Options of `samplePipelineConfig`. */
 export interface SampleOptions {
@@ -36,7 +43,10 @@ function gridOf(option: boolean | FeatureEngineeringGrid | undefined): FeatureEn
 /** A uniformly random point of the grid of one family. */
 export function sampleModel(family: SearchableFamily, random: RandomSource): MemberModelConfig {
   const grid = modelSpace[family] as Record<string, readonly unknown[]>;
-  return Object.fromEntries([['family', family], ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)])]) as MemberModelConfig;
+  return Object.fromEntries([
+    ['family', family],
+    ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)]),
+  ]) as MemberModelConfig;
 }
 
 /** A random pipeline for a task kind: each preprocessing setting and the model drawn uniformly from their grids. */
@@ -91,7 +101,9 @@ function mutateModel(model: ModelConfig, random: RandomSource): ModelConfig {
   if (model.family === 'dummy') return model;
   if (model.family === 'ensemble') {
     const index = Math.floor(random() * model.members.length);
-    const members = model.members.map((member, position) => (position === index ? (mutateModel(member, random) as MemberModelConfig) : member));
+    const members = model.members.map((member, position) =>
+      position === index ? (mutateModel(member, random) as MemberModelConfig) : member,
+    );
     return { ...model, members };
   }
   const grid = modelSpace[model.family] as Record<string, readonly unknown[]>;

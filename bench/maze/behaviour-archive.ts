@@ -23,7 +23,8 @@ export class BehaviourArchive {
   novelty(behaviour: Point): number {
     const [column, row] = this.#cell(behaviour);
     let neighbours = 0;
-    for (let dx = -1; dx <= 1; dx += 1) for (let dy = -1; dy <= 1; dy += 1) neighbours += this.#counts.get(`${column + dx},${row + dy}`) ?? 0;
+    for (let dx = -1; dx <= 1; dx += 1)
+      for (let dy = -1; dy <= 1; dy += 1) neighbours += this.#counts.get(`${column + dx},${row + dy}`) ?? 0;
     return 1 / Math.sqrt(1 + neighbours);
   }
 

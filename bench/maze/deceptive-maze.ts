@@ -71,7 +71,12 @@ export function segmentsCross(p1: Point, p2: Point, q1: Point, q2: Point): boole
   const d3 = orientation(p1, p2, q1);
   const d4 = orientation(p1, p2, q2);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  return (d1 === 0 && onSegment(q1, q2, p1)) || (d2 === 0 && onSegment(q1, q2, p2)) || (d3 === 0 && onSegment(p1, p2, q1)) || (d4 === 0 && onSegment(p1, p2, q2));
+  return (
+    (d1 === 0 && onSegment(q1, q2, p1)) ||
+    (d2 === 0 && onSegment(q1, q2, p2)) ||
+    (d3 === 0 && onSegment(p1, p2, q1)) ||
+    (d4 === 0 && onSegment(p1, p2, q2))
+  );
 }
 
 function orientation(a: Point, b: Point, c: Point): number {
@@ -80,5 +85,10 @@ function orientation(a: Point, b: Point, c: Point): number {
 }
 
 function onSegment(a: Point, b: Point, c: Point): boolean {
-  return Math.min(a.x, b.x) - 1e-12 <= c.x && c.x <= Math.max(a.x, b.x) + 1e-12 && Math.min(a.y, b.y) - 1e-12 <= c.y && c.y <= Math.max(a.y, b.y) + 1e-12;
+  return (
+    Math.min(a.x, b.x) - 1e-12 <= c.x &&
+    c.x <= Math.max(a.x, b.x) + 1e-12 &&
+    Math.min(a.y, b.y) - 1e-12 <= c.y &&
+    c.y <= Math.max(a.y, b.y) + 1e-12
+  );
 }

@@ -12,10 +12,18 @@ import { machineLine } from '../support/bench-measurements.js';
 import { runMazeSearch, type MazeSearchResult } from './run-maze-search.js';
 
 const { values } = parseArgs({
-  options: { seeds: { type: 'string', default: '20' }, budget: { type: 'string', default: '2500' }, strength: { type: 'string', default: '5' } },
+  options: {
+    seeds: { type: 'string', default: '20' },
+    budget: { type: 'string', default: '2500' },
+    strength: { type: 'string', default: '5' },
+  },
 });
 const [seeds, budget, strength] = [Number(values.seeds), Number(values.budget), Number(values.strength)];
-for (const [name, value] of [['--seeds', seeds], ['--budget', budget], ['--strength', strength]] as const) {
+for (const [name, value] of [
+  ['--seeds', seeds],
+  ['--budget', budget],
+  ['--strength', strength],
+] as const) {
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name}: expected a non-negative number, got ${String(value)}`);
 }
 
@@ -33,7 +41,13 @@ for (const { label, options } of arms) {
   const results: MazeSearchResult[] = [];
   for (let seed = 1; seed <= seeds; seed += 1) results.push(await runMazeSearch({ ...options, seed, budget }));
   const solved = results.filter((result) => result.solved);
-  const median = (numbers: number[]) => (numbers.length === 0 ? Number.NaN : quantile([...numbers].sort((a, b) => a - b), 0.5));
+  const median = (numbers: number[]) =>
+    numbers.length === 0
+      ? Number.NaN
+      : quantile(
+          [...numbers].sort((a, b) => a - b),
+          0.5,
+        );
   const toGoal = median(solved.map((result) => result.evaluationsToGoal!));
   console.log(
     `| ${label} | ${solved.length} / ${results.length} | ${Number.isNaN(toGoal) ? '—' : toGoal} | ${median(results.map((result) => result.bestDistance)).toFixed(3)} | ${median(results.map((result) => result.coverage)).toFixed(2)} | ${((performance.now() - started) / 1000).toFixed(0)} |`,

@@ -19,9 +19,16 @@ export function randomGenome(random: RandomSource, shape: MazeGenomeShape = defa
  * A mutated copy: each step is redrawn with probability `rate` (at least one step always is), the classic
  * per-gene mutation of a direct encoding.
  */
-export function mutateGenome(genome: readonly Point[], random: RandomSource, shape: MazeGenomeShape = defaultGenomeShape, rate = 0.1): Point[] {
+export function mutateGenome(
+  genome: readonly Point[],
+  random: RandomSource,
+  shape: MazeGenomeShape = defaultGenomeShape,
+  rate = 0.1,
+): Point[] {
   const forced = Math.floor(random() * genome.length);
-  return genome.map((step, index) => (index === forced || random() < rate ? { x: uniform(random, shape.stepSize), y: uniform(random, shape.stepSize) } : step));
+  return genome.map((step, index) =>
+    index === forced || random() < rate ? { x: uniform(random, shape.stepSize), y: uniform(random, shape.stepSize) } : step,
+  );
 }
 
 /** The genome as the program text a node carries (what a novelty scorer or a judge would read). */

@@ -81,7 +81,10 @@ export async function runMazeSearch(options: MazeSearchOptions): Promise<MazeSea
       observe: (node) => archive.add(endOf(node.code)),
       current: true,
     });
-    selector = wrapSelector({ selector, middleware: [noveltyBonus({ source, strength: parsed.strength, decay: 'children', timing: parsed.timing })] });
+    selector = wrapSelector({
+      selector,
+      middleware: [noveltyBonus({ source, strength: parsed.strength, decay: 'children', timing: parsed.timing })],
+    });
   }
 
   const reached: Point[] = [];

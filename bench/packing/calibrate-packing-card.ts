@@ -27,7 +27,11 @@ const { values } = parseArgs({
   },
 });
 const [programs, seedCount, episodes] = [Number(values.programs), Number(values.seeds), Number(values.episodes)];
-for (const [name, value] of [['--programs', programs], ['--seeds', seedCount], ['--episodes', episodes]] as const) {
+for (const [name, value] of [
+  ['--programs', programs],
+  ['--seeds', seedCount],
+  ['--episodes', episodes],
+] as const) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got ${String(value)}`);
 }
 const started = performance.now();
@@ -38,7 +42,11 @@ const evaluator = createPackingEvaluator();
 const random = createSeededRandom(26);
 const paradigmBest: PackingTaskCard['paradigmBest'] = {};
 /** A component's setting drawn uniformly among those that switch it on. */
-const pickNonNull = <T>(options: readonly (T | null)[]): T => pickValue(options.filter((option): option is T => option !== null), random);
+const pickNonNull = <T>(options: readonly (T | null)[]): T =>
+  pickValue(
+    options.filter((option): option is T => option !== null),
+    random,
+  );
 for (const paradigm of packingParadigms) {
   for (const component of ['', '+perturb', '+polish'] as const) {
     const scores: number[] = [];
@@ -55,7 +63,12 @@ for (const paradigm of packingParadigms) {
       else scores.push(outcome.score);
     }
     const ordered = sorted(scores);
-    paradigmBest[`${paradigm}${component}`] = { best: ordered.at(-1) ?? 0, median: ordered.length === 0 ? 0 : quantile(ordered, 0.5), programs: count, invalid };
+    paradigmBest[`${paradigm}${component}`] = {
+      best: ordered.at(-1) ?? 0,
+      median: ordered.length === 0 ? 0 : quantile(ordered, 0.5),
+      programs: count,
+      invalid,
+    };
   }
 }
 
@@ -83,7 +96,11 @@ for (const policy of searchPolicies) {
 const ordered = sorted(bests);
 const card: PackingTaskCard = PackingTaskCardSchema.parse({
   ...placeholder,
-  medals: { bronze: quantile(ordered, medalQuantiles.bronze), silver: quantile(ordered, medalQuantiles.silver), gold: quantile(ordered, medalQuantiles.gold) },
+  medals: {
+    bronze: quantile(ordered, medalQuantiles.bronze),
+    silver: quantile(ordered, medalQuantiles.silver),
+    gold: quantile(ordered, medalQuantiles.gold),
+  },
   calibration: {
     command: `npx tsx bench/packing/calibrate-packing-card.ts --programs ${programs} --seeds ${seedCount} --episodes ${episodes}`,
     seeds,
@@ -97,5 +114,8 @@ await writeFileAtomic(values.out, `${JSON.stringify(card, null, 2)}\n`);
 console.log(`wrote ${values.out} (${card.calibration.wallSeconds} s, ${evaluator.counts.runs} programs run)\n`);
 console.log('| paradigm path | best | median | programs | invalid |');
 console.log('|---|---:|---:|---:|---:|');
-for (const [path, entry] of Object.entries(paradigmBest)) console.log(`| ${path} | ${entry.best.toFixed(4)} | ${entry.median.toFixed(4)} | ${entry.programs} | ${entry.invalid} |`);
-console.log(`\nunshaped best of ${episodes} episodes over ${bests.length} runs: median ${quantile(ordered, 0.5).toFixed(4)}; medals bronze ${card.medals.bronze.toFixed(4)}, silver ${card.medals.silver.toFixed(4)}, gold ${card.medals.gold.toFixed(4)}`);
+for (const [path, entry] of Object.entries(paradigmBest))
+  console.log(`| ${path} | ${entry.best.toFixed(4)} | ${entry.median.toFixed(4)} | ${entry.programs} | ${entry.invalid} |`);
+console.log(
+  `\nunshaped best of ${episodes} episodes over ${bests.length} runs: median ${quantile(ordered, 0.5).toFixed(4)}; medals bronze ${card.medals.bronze.toFixed(4)}, silver ${card.medals.silver.toFixed(4)}, gold ${card.medals.gold.toFixed(4)}`,
+);

@@ -31,14 +31,16 @@ export function checkPacking(circles: readonly Circle[], expected = packingCircl
     if (![x, y, r].every(Number.isFinite)) return { valid: false, error: `ValueError: circle ${index} has a non-finite centre or radius` };
     if (r < 0) return { valid: false, error: `AssertionError: circle ${index} has a negative radius ${r.toFixed(4)}` };
     const outside = Math.max(r - x, x + r - 1, r - y, y + r - 1);
-    if (outside > packingTolerance) return { valid: false, error: `AssertionError: circle ${index} leaves the unit square by ${outside.toFixed(4)}` };
+    if (outside > packingTolerance)
+      return { valid: false, error: `AssertionError: circle ${index} leaves the unit square by ${outside.toFixed(4)}` };
   }
   for (let i = 0; i < circles.length; i++) {
     for (let j = i + 1; j < circles.length; j++) {
       const a = circles[i]!;
       const b = circles[j]!;
       const overlap = a.r + b.r - Math.sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2);
-      if (overlap > packingTolerance) return { valid: false, error: `AssertionError: circles ${i} and ${j} overlap by ${overlap.toFixed(4)}` };
+      if (overlap > packingTolerance)
+        return { valid: false, error: `AssertionError: circles ${i} and ${j} overlap by ${overlap.toFixed(4)}` };
     }
   }
   return { valid: true, sumOfRadii: circles.reduce((sum, circle) => sum + circle.r, 0) };

@@ -14,8 +14,13 @@ export function packingDescriptors(): Descriptors {
     axes: ['layout', 'refinement'],
     describe({ plan }) {
       const opening = (plan.split('. ')[0] ?? '').toLowerCase().replace(/[-_]/g, ' ');
-      const layouts = (Object.keys(paradigmWords) as PackingParadigm[]).filter((paradigm) => paradigmWords[paradigm].some((pattern) => pattern.test(opening)));
-      const refinements = [/polish the layout numerically/.test(plan) ? 'polish' : '', /\bhill-climb\b/.test(plan) ? 'hill-climb' : ''].filter((part) => part !== '');
+      const layouts = (Object.keys(paradigmWords) as PackingParadigm[]).filter((paradigm) =>
+        paradigmWords[paradigm].some((pattern) => pattern.test(opening)),
+      );
+      const refinements = [
+        /polish the layout numerically/.test(plan) ? 'polish' : '',
+        /\bhill-climb\b/.test(plan) ? 'hill-climb' : '',
+      ].filter((part) => part !== '');
       const values = [layouts.length === 0 ? 'none' : layouts.join('+'), refinements.length === 0 ? 'none' : refinements.join('+')];
       return { key: values.join(' | '), values };
     },

@@ -1,12 +1,21 @@
 import type { RandomSource } from 'boden';
 import { adjacentValue, pickValue, pickWeighted } from '../support/grid-values.js';
-import { packingParadigms, packingSpace, programSpace, type PackingLayout, type PackingParadigm, type PackingProgram } from './packing-program.js';
-
+import {
+  packingParadigms,
+  packingSpace,
+  programSpace,
+  type PackingLayout,
+  type PackingParadigm,
+  type PackingProgram,
+} from './packing-program.js';
 
 /** A uniformly random point of one paradigm's grid (an optimiser's seed drawn too). */
 export function sampleLayout(paradigm: PackingParadigm, random: RandomSource): PackingLayout {
   const grid = packingSpace[paradigm] as Record<string, readonly unknown[]>;
-  const layout = Object.fromEntries([['paradigm', paradigm], ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)])]);
+  const layout = Object.fromEntries([
+    ['paradigm', paradigm],
+    ...Object.entries(grid).map(([key, values]) => [key, pickValue(values, random)]),
+  ]);
   if (paradigm === 'optimiser') layout.seed = Math.floor(random() * 1000);
   return layout as PackingLayout;
 }
@@ -17,7 +26,11 @@ export function draftProgram(layout: PackingLayout): PackingProgram {
 }
 
 /** A paradigm drawn from `prior` without `excluded` (from the unweighted ones, then all, when nothing is left). */
-export function drawParadigm(prior: Partial<Record<PackingParadigm, number>>, random: RandomSource, excluded: ReadonlySet<PackingParadigm> = new Set()): PackingParadigm {
+export function drawParadigm(
+  prior: Partial<Record<PackingParadigm, number>>,
+  random: RandomSource,
+  excluded: ReadonlySet<PackingParadigm> = new Set(),
+): PackingParadigm {
   const weighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) > 0 && !excluded.has(paradigm));
   const unweighted = packingParadigms.filter((paradigm) => (prior[paradigm] ?? 0) <= 0 && !excluded.has(paradigm));
   if (weighted.length === 0) return pickValue(unweighted.length > 0 ? unweighted : packingParadigms, random);
@@ -32,9 +45,13 @@ export function refineProgram(program: PackingProgram, random: RandomSource): Pa
   if (random() < 0.2) return { ...program, radiusFactor: adjacentValue(programSpace.radiusFactor, program.radiusFactor, random) };
   const grid = packingSpace[program.layout.paradigm] as Record<string, readonly unknown[]>;
   const keys = Object.keys(grid);
-  if (program.layout.paradigm === 'optimiser' && random() < 1 / (keys.length + 1)) return { ...program, layout: { ...program.layout, seed: Math.floor(random() * 1000) } };
+  if (program.layout.paradigm === 'optimiser' && random() < 1 / (keys.length + 1))
+    return { ...program, layout: { ...program.layout, seed: Math.floor(random() * 1000) } };
   const key = pickValue(keys, random);
-  const layout = { ...program.layout, [key]: adjacentValue(grid[key]!, (program.layout as Record<string, unknown>)[key], random) } as PackingLayout;
+  const layout = {
+    ...program.layout,
+    [key]: adjacentValue(grid[key]!, (program.layout as Record<string, unknown>)[key], random),
+  } as PackingLayout;
   return { ...program, layout };
 }
 
@@ -53,9 +70,32 @@ export function addComponent(
   avoid?: ReadonlySet<PackingComponent>,
 ): PackingProgram {
   const moves: [PackingComponent, number, () => PackingProgram][] = [];
-  if (program.polish === null) moves.push(['polish', prior.polish, () => ({ ...program, polish: pickValue(programSpace.polish.filter((value) => value !== null), random) })]);
-  if (program.perturb === null) moves.push(['perturb', prior.perturb, () => ({ ...program, perturb: pickValue(programSpace.perturb.filter((value) => value !== null), random) })]);
-  if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser') moves.push(['fitted', prior.fitted, () => ({ ...program, radii: 'fitted' })]);
+  if (program.polish === null)
+    moves.push([
+      'polish',
+      prior.polish,
+      () => ({
+        ...program,
+        polish: pickValue(
+          programSpace.polish.filter((value) => value !== null),
+          random,
+        ),
+      }),
+    ]);
+  if (program.perturb === null)
+    moves.push([
+      'perturb',
+      prior.perturb,
+      () => ({
+        ...program,
+        perturb: pickValue(
+          programSpace.perturb.filter((value) => value !== null),
+          random,
+        ),
+      }),
+    ]);
+  if (program.radii === 'uniform' && program.layout.paradigm !== 'optimiser')
+    moves.push(['fitted', prior.fitted, () => ({ ...program, radii: 'fitted' })]);
   const untried = avoid === undefined ? moves : moves.filter(([component]) => !avoid.has(component));
   const open = untried.some(([, weight]) => weight > 0) ? untried : moves;
   if (open.reduce((sum, [, weight]) => sum + weight, 0) <= 0) return refineProgram(program, random);

@@ -50,10 +50,29 @@ export type PackingParadigm = keyof typeof packingSpace;
 /** The paradigms, in the order of `packingSpace`. */
 export const packingParadigms = Object.keys(packingSpace) as PackingParadigm[];
 
-const ring = z.strictObject({ paradigm: z.literal('rings'), inner: z.number().int().min(1), layers: z.number().int().min(1), spacing: z.number().gt(0), twist: z.number().min(0).max(1) });
-const grid = z.strictObject({ paradigm: z.literal('grid'), rows: z.number().int().min(1), cols: z.number().int().min(1), stagger: z.boolean() });
-const hexagonal = z.strictObject({ paradigm: z.literal('hexagonal'), rows: z.string().regex(/^\d+(,\d+)*$/), span: z.number().gt(0).max(1) });
-const greedy = z.strictObject({ paradigm: z.literal('greedy'), resolution: z.number().int().min(2), first: z.enum(['centre', 'corner', 'edge']) });
+const ring = z.strictObject({
+  paradigm: z.literal('rings'),
+  inner: z.number().int().min(1),
+  layers: z.number().int().min(1),
+  spacing: z.number().gt(0),
+  twist: z.number().min(0).max(1),
+});
+const grid = z.strictObject({
+  paradigm: z.literal('grid'),
+  rows: z.number().int().min(1),
+  cols: z.number().int().min(1),
+  stagger: z.boolean(),
+});
+const hexagonal = z.strictObject({
+  paradigm: z.literal('hexagonal'),
+  rows: z.string().regex(/^\d+(,\d+)*$/),
+  span: z.number().gt(0).max(1),
+});
+const greedy = z.strictObject({
+  paradigm: z.literal('greedy'),
+  resolution: z.number().int().min(2),
+  first: z.enum(['centre', 'corner', 'edge']),
+});
 const optimiser = z.strictObject({
   paradigm: z.literal('optimiser'),
   start: z.enum(['random', 'grid', 'hexagonal']),

@@ -15,16 +15,26 @@ export function renderPackingPython(program: PackingProgram): string {
   const { layout } = program;
   const optimiser = layout.paradigm === 'optimiser';
   const gridFill = layout.paradigm === 'grid' && gridCells(layout) < packingCircles;
-  const hexagonal = layout.paradigm === 'hexagonal' ? layout.rows : optimiser && layout.start === 'hexagonal' ? optimiserHexagonalRows : null;
+  const hexagonal =
+    layout.paradigm === 'hexagonal' ? layout.rows : optimiser && layout.start === 'hexagonal' ? optimiserHexagonalRows : null;
   const helpers: string[] = [];
   if (optimiser || program.perturb !== null) helpers.push(mulberry32);
   if (layout.paradigm === 'rings') helpers.push(ringCentres);
   if (layout.paradigm === 'grid' || (optimiser && layout.start === 'grid')) helpers.push(gridCentres(gridFill));
-  if (hexagonal !== null) helpers.push(hexagonalCentres(hexagonal.split(',').map(Number).reduce((sum, count) => sum + count, 0) !== packingCircles));
+  if (hexagonal !== null)
+    helpers.push(
+      hexagonalCentres(
+        hexagonal
+          .split(',')
+          .map(Number)
+          .reduce((sum, count) => sum + count, 0) !== packingCircles,
+      ),
+    );
   if (layout.paradigm === 'greedy' || gridFill) helpers.push(addGreedily);
   if (layout.paradigm === 'greedy') helpers.push(greedyCentres);
   // Fitted radii also serve the optimiser and the polish (shrinking what still overlaps) and the hill climb (refits).
-  if ((!optimiser && program.radii === 'fitted') || optimiser || gridFill || program.polish !== null || program.perturb !== null) helpers.push(shrinkOverlaps, fitRadii);
+  if ((!optimiser && program.radii === 'fitted') || optimiser || gridFill || program.polish !== null || program.perturb !== null)
+    helpers.push(shrinkOverlaps, fitRadii);
   if (!optimiser && program.radii === 'uniform') helpers.push(uniformRadii);
   if (optimiser || program.polish !== null) helpers.push(penaltyGradient, penaltyAdam);
   if (optimiser) helpers.push(startCentres(layout), optimiseFromRestarts);
@@ -76,7 +86,10 @@ const cpuWrapper = [
 ].join('\n');
 
 /** Runs a rendered program with `python` (single-threaded BLAS), killed after `timeoutMs`, and reads its packing. */
-export function runPackingPython(code: string, options: { readonly python: string; readonly timeoutMs: number }): Promise<PackingPythonRun> {
+export function runPackingPython(
+  code: string,
+  options: { readonly python: string; readonly timeoutMs: number },
+): Promise<PackingPythonRun> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
     const child = spawn(options.python, ['-c', cpuWrapper], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -96,7 +109,14 @@ export function runPackingPython(code: string, options: { readonly python: strin
     child.on('close', (exitCode) => {
       clearTimeout(timer);
       const cpu = /\ncpu-seconds (\S+)\n$/.exec(stderr);
-      resolve({ circles: parsePackingOutput(stdout), stdout, exitCode, timedOut, stderr: cpu === null ? stderr : stderr.slice(0, cpu.index), cpuSeconds: cpu === null ? null : Number(cpu[1]) });
+      resolve({
+        circles: parsePackingOutput(stdout),
+        stdout,
+        exitCode,
+        timedOut,
+        stderr: cpu === null ? stderr : stderr.slice(0, cpu.index),
+        cpuSeconds: cpu === null ? null : Number(cpu[1]),
+      });
     });
     child.stdin.end(code);
   });
@@ -115,7 +135,10 @@ export async function findScientificPython(): Promise<string | null> {
  * neither penalty Adam nor rings comes back unchanged.
  */
 export function withNodeArithmetic(code: string): string {
-  const steps = Math.max(0, ...[...code.matchAll(/steps=(\d+), stages=(\d+)/g)].map(([, iterations, stages]) => Number(iterations) * Number(stages)));
+  const steps = Math.max(
+    0,
+    ...[...code.matchAll(/steps=(\d+), stages=(\d+)/g)].map(([, iterations, stages]) => Number(iterations) * Number(stages)),
+  );
   const stages = Math.max(0, ...[...code.matchAll(/stages=(\d+)/g)].map(([, count]) => Number(count)));
   const powers = (base: number, last: number) => Array.from({ length: last + 1 }, (_, exponent) => base ** exponent);
   const twists = [...code.matchAll(/twist=([\d.e+-]+)\)/g)].map(([, twist]) => Number(twist));
@@ -257,7 +280,11 @@ function hexagonalCentres(pad: boolean): string {
     '        for j in range(count):',
     '            centers.append((0.5 - (count - 1) * spacing / 2 + j * spacing + shift, y))',
   ];
-  if (pad) lines.push('    # Exactly N circles: cut the lattice, or put the missing ones in the middle (their radii will be 0).', '    centers = centers[:N] + [(0.5, 0.5)] * (N - len(centers))');
+  if (pad)
+    lines.push(
+      '    # Exactly N circles: cut the lattice, or put the missing ones in the middle (their radii will be 0).',
+      '    centers = centers[:N] + [(0.5, 0.5)] * (N - len(centers))',
+    );
   lines.push('    return np.clip(np.array(centers), 0.0, 1.0)');
   return lines.join('\n');
 }
@@ -368,7 +395,10 @@ function startCentres(layout: Extract<PackingLayout, { paradigm: 'optimiser' }>)
     """A random start: centres uniform in [0.1, 0.9] x [0.1, 0.9]."""
     return np.array([(0.1 + 0.8 * rng.random(), 0.1 + 0.8 * rng.random()) for _ in range(N)])`;
   }
-  const base = layout.start === 'grid' ? 'grid_centers(rows=5, cols=6, stagger=False)' : `hexagonal_centers(row_counts=[${optimiserHexagonalRows.replaceAll(',', ', ')}], span=1)`;
+  const base =
+    layout.start === 'grid'
+      ? 'grid_centers(rows=5, cols=6, stagger=False)'
+      : `hexagonal_centers(row_counts=[${optimiserHexagonalRows.replaceAll(',', ', ')}], span=1)`;
   return `def start_centers(rng):
     """A ${layout.start} start, every centre jittered by up to 0.02 each way so restarts differ."""
 
@@ -443,7 +473,10 @@ function constructPacking(program: PackingProgram): string {
     );
   }
   if (program.radiusFactor !== 1) {
-    lines.push(`    # Scale every radius by ${py(program.radiusFactor)}${program.radiusFactor > 1 ? ' to squeeze out more area (past 1 circles overlap)' : ' to leave a safety margin'}.`, `    radii = radii * ${py(program.radiusFactor)}`);
+    lines.push(
+      `    # Scale every radius by ${py(program.radiusFactor)}${program.radiusFactor > 1 ? ' to squeeze out more area (past 1 circles overlap)' : ' to leave a safety margin'}.`,
+      `    radii = radii * ${py(program.radiusFactor)}`,
+    );
   }
   if (program.polish !== null) {
     lines.push(

@@ -11,7 +11,16 @@ export const paradigmWords: Readonly<Record<PackingParadigm, readonly RegExp[]>>
   grid: [/\bsquare grid\b/, /\bgrid layout\b/, /\brows and columns\b/, /\btiling\b/],
   hexagonal: [/\bhex(agonal)?\b/, /\btriangular lattice\b/, /\blattice\b/],
   greedy: [/\bgreedy\b/, /\bone at a time\b/, /\blargest empty\b/, /\bsequential placement\b/],
-  optimiser: [/\boptimi[sz](ation|er|e|ing)\b/, /\bgradient\b/, /\bslsqp\b/, /\bbfgs\b/, /\bpenalt(y|ies)\b/, /\bscipy\b/, /\badam\b/, /\bsgd\b/],
+  optimiser: [
+    /\boptimi[sz](ation|er|e|ing)\b/,
+    /\bgradient\b/,
+    /\bslsqp\b/,
+    /\bbfgs\b/,
+    /\bpenalt(y|ies)\b/,
+    /\bscipy\b/,
+    /\badam\b/,
+    /\bsgd\b/,
+  ],
 };
 
 /** The paradigms a directive's prose names, by the agent's own lexicon (`paradigmWords`). */

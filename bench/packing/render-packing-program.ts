@@ -13,12 +13,19 @@ export function renderPackingPlan(program: PackingProgram): string {
         : 'Give every circle the same radius, half the closest distance between centres (or to a wall).',
     );
   }
-  if (program.radiusFactor !== 1) sentences.push(`Scale every radius by ${program.radiusFactor} to ${program.radiusFactor > 1 ? 'squeeze out more area' : 'leave a safety margin'}.`);
+  if (program.radiusFactor !== 1)
+    sentences.push(
+      `Scale every radius by ${program.radiusFactor} to ${program.radiusFactor > 1 ? 'squeeze out more area' : 'leave a safety margin'}.`,
+    );
   if (program.polish !== null) {
-    sentences.push(`Then polish the layout numerically: ${program.polish.iterations} Adam steps per stage on the sum of radii with overlap and wall penalties that grow stage by stage.`);
+    sentences.push(
+      `Then polish the layout numerically: ${program.polish.iterations} Adam steps per stage on the sum of radii with overlap and wall penalties that grow stage by stage.`,
+    );
   }
   if (program.perturb !== null) {
-    sentences.push(`Then hill-climb: ${program.perturb.moves} random moves of one centre by up to ${program.perturb.step}, refitting the radii and keeping a move only if the sum grows.`);
+    sentences.push(
+      `Then hill-climb: ${program.perturb.moves} random moves of one centre by up to ${program.perturb.step}, refitting the radii and keeping a move only if the sum grows.`,
+    );
   }
   sentences.push('Check that all 26 circles lie inside the unit square without overlaps and report the sum of radii (higher is better).');
   return sentences.join(' ');
@@ -48,13 +55,17 @@ export function renderPackingCode(program: PackingProgram): string {
   const lines = ['import numpy as np', '', ...layoutCode(program.layout), ''];
   if (program.layout.paradigm !== 'optimiser') lines.push(...radiiCode(program.radii), '');
   // The hill climb refits radii, so it needs the fitted radii even where the layout does not use them.
-  if (program.perturb !== null && (program.layout.paradigm === 'optimiser' || program.radii === 'uniform')) lines.push(...radiiCode('fitted'), '');
+  if (program.perturb !== null && (program.layout.paradigm === 'optimiser' || program.radii === 'uniform'))
+    lines.push(...radiiCode('fitted'), '');
   lines.push('def construct_packing():');
   lines.push(program.layout.paradigm === 'optimiser' ? '    centers, radii = optimise_from_restarts()' : '    centers = layout_centers()');
-  if (program.layout.paradigm !== 'optimiser') lines.push(`    radii = ${program.radii === 'fitted' ? 'fit_radii(centers)' : 'uniform_radii(centers)'}`);
+  if (program.layout.paradigm !== 'optimiser')
+    lines.push(`    radii = ${program.radii === 'fitted' ? 'fit_radii(centers)' : 'uniform_radii(centers)'}`);
   if (program.radiusFactor !== 1) lines.push(`    radii = radii * ${program.radiusFactor}`);
-  if (program.polish !== null) lines.push(`    centers, radii = penalty_adam(centers, radii, steps=${program.polish.iterations}, stages=4, lr=0.003)`);
-  if (program.perturb !== null) lines.push(`    centers, radii = hill_climb(centers, radii, moves=${program.perturb.moves}, step=${program.perturb.step})`);
+  if (program.polish !== null)
+    lines.push(`    centers, radii = penalty_adam(centers, radii, steps=${program.polish.iterations}, stages=4, lr=0.003)`);
+  if (program.perturb !== null)
+    lines.push(`    centers, radii = hill_climb(centers, radii, moves=${program.perturb.moves}, step=${program.perturb.step})`);
   lines.push('    return centers, radii', '');
   if (program.polish !== null || program.layout.paradigm === 'optimiser') lines.push(...adamCode, '');
   if (program.perturb !== null) lines.push(...hillClimbCode, '');

@@ -13,9 +13,11 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
  * The result may be invalid (radii scaled past touching); `checkPacking` says so, as a real evaluator would.
  */
 export function runPackingProgram(program: PackingProgram, n = packingCircles): Circle[] {
-  let circles = program.layout.paradigm === 'optimiser' ? optimised(program.layout, n) : withRadii(centresOf(program.layout, n), program.radii);
+  let circles =
+    program.layout.paradigm === 'optimiser' ? optimised(program.layout, n) : withRadii(centresOf(program.layout, n), program.radii);
   if (program.radiusFactor !== 1) circles = circles.map((circle) => ({ ...circle, r: circle.r * program.radiusFactor }));
-  if (program.polish !== null) circles = optimisePacking(circles, { iterations: program.polish.iterations, stages: 4, learningRate: 0.003 });
+  if (program.polish !== null)
+    circles = optimisePacking(circles, { iterations: program.polish.iterations, stages: 4, learningRate: 0.003 });
   if (program.perturb !== null) circles = perturbed(circles, program.perturb.moves, program.perturb.step);
   return circles;
 }
@@ -87,7 +89,10 @@ function hexagonalCentres(rowCounts: readonly number[], span: number, n: number)
     // Rows of equal length shift by half a spacing, as a lattice does.
     const shift = row > 0 && count === rowCounts[row - 1] && row % 2 === 1 ? spacing / 4 : 0;
     for (let j = 0; j < count && centres.length < n; j++) {
-      centres.push({ x: clamp(0.5 - ((count - 1) * spacing) / 2 + j * spacing + shift), y: clamp(0.5 - height / 2 + row * rise * spacing) });
+      centres.push({
+        x: clamp(0.5 - ((count - 1) * spacing) / 2 + j * spacing + shift),
+        y: clamp(0.5 - height / 2 + row * rise * spacing),
+      });
     }
   });
   while (centres.length < n) centres.push({ x: 0.5, y: 0.5 });
@@ -136,7 +141,11 @@ function optimised(layout: Extract<PackingLayout, { paradigm: 'optimiser' }>, n:
 
 /** A restart's starting packing: random centres, or a grid or lattice jittered by the restart's random source. */
 function startOf(start: 'random' | 'grid' | 'hexagonal', random: RandomSource, n: number): Circle[] {
-  const jitter = (centre: Centre): Circle => ({ x: clamp(centre.x + (random() - 0.5) * 0.04), y: clamp(centre.y + (random() - 0.5) * 0.04), r: 0.05 });
+  const jitter = (centre: Centre): Circle => ({
+    x: clamp(centre.x + (random() - 0.5) * 0.04),
+    y: clamp(centre.y + (random() - 0.5) * 0.04),
+    r: 0.05,
+  });
   if (start === 'grid') return gridCentres(5, 6, false, n).map(jitter);
   if (start === 'hexagonal') return hexagonalCentres([5, 6, 5, 6, 4], 1, n).map(jitter);
   return Array.from({ length: n }, () => ({ x: 0.1 + 0.8 * random(), y: 0.1 + 0.8 * random(), r: 0.05 }));

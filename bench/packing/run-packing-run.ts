@@ -18,12 +18,20 @@ const isFunction = (value: unknown) => typeof value === 'function';
 export const PackingRunOptionsSchema = z
   .object({
     /** The circle-packing card (`loadPackingTaskCard`): baseline, top-1 and medals. */
-    task: z.custom<PackingTaskCard>((value) => value !== null && typeof value === 'object' && 'top1' in value && 'paradigmBest' in value, 'expected a PackingTaskCard'),
+    task: z.custom<PackingTaskCard>(
+      (value) => value !== null && typeof value === 'object' && 'top1' in value && 'paradigmBest' in value,
+      'expected a PackingTaskCard',
+    ),
     ...benchRunShape,
     /** Runs and checks programs (`createPackingEvaluator`); share one across runs to share its memory. */
-    evaluator: z.custom<PackingEvaluator>((value) => value !== null && typeof value === 'object' && isFunction((value as PackingEvaluator).evaluate), 'expected a PackingEvaluator'),
+    evaluator: z.custom<PackingEvaluator>(
+      (value) => value !== null && typeof value === 'object' && isFunction((value as PackingEvaluator).evaluate),
+      'expected a PackingEvaluator',
+    ),
     /** Further settings of the simulated packing agent (random, seed and budget are the run's). */
-    agent: z.custom<Omit<SimulatedPackingAgentOptions, 'random' | 'seed' | 'budget'>>((value) => value !== null && typeof value === 'object').default({}),
+    agent: z
+      .custom<Omit<SimulatedPackingAgentOptions, 'random' | 'seed' | 'budget'>>((value) => value !== null && typeof value === 'object')
+      .default({}),
   })
   .strict();
 
@@ -60,5 +68,9 @@ export async function runPackingRun(options: PackingRunOptions): Promise<BenchRu
     // The concept vocabulary names no construction: the qd arm reads layouts with the packing agent's own words.
     descriptors: packingDescriptors(),
   });
-  return runRecordOf({ task: card.task, policy, arm, seed, agent: 'simulated' }, outcome, outcome.bestScore === null ? null : medalFor(card, outcome.bestScore));
+  return runRecordOf(
+    { task: card.task, policy, arm, seed, agent: 'simulated' },
+    outcome,
+    outcome.bestScore === null ? null : medalFor(card, outcome.bestScore),
+  );
 }

@@ -33,7 +33,9 @@ export const SimulatedPackingAgentOptionsSchema = z
     /** Relative weights of the paradigms drafts and switches draw from; missing paradigms weigh 0. */
     paradigmPrior: z.partialRecord(paradigm, z.number().min(0)).default(defaultParadigmPrior),
     /** Relative weights of the components an improvement adds. */
-    componentPrior: z.strictObject({ perturb: z.number().min(0), fitted: z.number().min(0), polish: z.number().min(0) }).default(defaultComponentPrior),
+    componentPrior: z
+      .strictObject({ perturb: z.number().min(0), fitted: z.number().min(0), polish: z.number().min(0) })
+      .default(defaultComponentPrior),
     /** Probability that an improvement is strategic (a component or a paradigm switch) at the start ... */
     strategicStart: z.number().min(0).max(1).default(0.75),
     /** ... and once the run has collapsed. The rest are refinements of the settings. */
@@ -58,7 +60,10 @@ export const SimulatedPackingAgentOptionsSchema = z
     directiveAvoidsTried: z.boolean().default(true),
   })
   .strict()
-  .refine((options) => Object.values(options.paradigmPrior).some((weight) => weight > 0), { message: 'at least one paradigm needs a positive weight', path: ['paradigmPrior'] });
+  .refine((options) => Object.values(options.paradigmPrior).some((weight) => weight > 0), {
+    message: 'at least one paradigm needs a positive weight',
+    path: ['paradigmPrior'],
+  });
 
 /** Options of `createSimulatedPackingAgent` as callers write them. */
 export type SimulatedPackingAgentOptions = z.input<typeof SimulatedPackingAgentOptionsSchema>;

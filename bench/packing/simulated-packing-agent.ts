@@ -4,7 +4,17 @@ import { asksForComponent, createProposalBook } from '../agents/proposal-book.js
 import { simulatedAgentProfiles } from '../agents/simulated-agent-options.js';
 import { createStrategicSchedule } from '../agents/strategic-schedule.js';
 import type { PackingParadigm, PackingProgram } from './packing-program.js';
-import { addComponent, componentsOfProgram, crossPrograms, draftProgram, drawParadigm, refineProgram, repairProgram, sampleLayout, switchParadigm } from './packing-moves.js';
+import {
+  addComponent,
+  componentsOfProgram,
+  crossPrograms,
+  draftProgram,
+  drawParadigm,
+  refineProgram,
+  repairProgram,
+  sampleLayout,
+  switchParadigm,
+} from './packing-moves.js';
 import { paradigmsNamedIn } from './paradigm-words.js';
 import { renderPackingCode, renderPackingPlan } from './render-packing-program.js';
 import { SimulatedPackingAgentOptionsSchema, type SimulatedPackingAgentOptions } from './simulated-packing-agent-options.js';
@@ -16,7 +26,7 @@ const bugs = [
   'IndexError: index 26 is out of bounds for axis 0 with size 26',
   'ValueError: operands could not be broadcast together with shapes (26,2) (25,2)',
   "NameError: name 'radii' is not defined",
-  'TypeError: construct_packing() missing 1 required positional argument: \'n\'',
+  "TypeError: construct_packing() missing 1 required positional argument: 'n'",
 ];
 
 /**
@@ -40,9 +50,19 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
   const debugSuccess = parsed.debugSuccess ?? profile.debugSuccess;
   const paradigmSwitchShare = parsed.paradigmSwitchShare ?? profile.switchShare;
   const random = parsed.random ?? createSeededRandom(parsed.seed);
-  const book = createProposalBook<PackingProgram>('createSimulatedPackingAgent', (config) => ({ plan: renderPackingPlan(config), code: renderPackingCode(config) }));
+  const book = createProposalBook<PackingProgram>('createSimulatedPackingAgent', (config) => ({
+    plan: renderPackingPlan(config),
+    code: renderPackingCode(config),
+  }));
   // The sum of radii is maximised.
-  const schedule = createStrategicSchedule({ driver: parsed.collapse ?? profile.collapse, start: strategicStart, end: strategicEnd, budget, lockIn: parsed.lockIn, maximize: true });
+  const schedule = createStrategicSchedule({
+    driver: parsed.collapse ?? profile.collapse,
+    start: strategicStart,
+    end: strategicEnd,
+    budget,
+    lockIn: parsed.lockIn,
+    maximize: true,
+  });
   const bugOf = (): string | null => (random() < bugRate ? bugs[Math.floor(random() * bugs.length)]! : null);
   const directed = (directive: string | undefined): Set<PackingParadigm> | undefined => {
     if (directive === undefined) return undefined;
@@ -101,5 +121,10 @@ export function createSimulatedPackingAgent(options: SimulatedPackingAgentOption
     },
   };
 
-  return { operators, proposals: book.proposals, proposalOf: book.proposalOf, observe: (_code, outcome) => schedule.observe(outcome.score) };
+  return {
+    operators,
+    proposals: book.proposals,
+    proposalOf: book.proposalOf,
+    observe: (_code, outcome) => schedule.observe(outcome.score),
+  };
 }

@@ -92,7 +92,10 @@ export function armName(arm: BenchArm): string {
  */
 export function parseArmName(name: string): BenchArm {
   if (name === 'unshaped') return { strength: 0, schedule: 'none' };
-  const match = /^(?:bonus-(\d+(?:\.\d+)?)|shift-(0\.\d*[1-9]\d*))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(qd))?(?:(?:^|\+)(ns))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(name);
+  const match =
+    /^(?:bonus-(\d+(?:\.\d+)?)|shift-(0\.\d*[1-9]\d*))?(?:(?:^|\+)(pareto))?(?:(?:^|\+)(qd))?(?:(?:^|\+)(ns))?(?:(?:^|\+)(adaptive(?:-extend|-mixed)?))?(?:(?:^|\+)(gate))?$/.exec(
+      name,
+    );
   if (match === null || name === '' || name.startsWith('+')) throw new RangeError(`not an arm name: ${name}`);
   const [, strength, shift, pareto, qd, ns, adaptive, gate] = match;
   return {

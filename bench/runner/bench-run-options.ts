@@ -32,14 +32,24 @@ export const benchRunShape = {
 export const BenchRunOptionsSchema = z
   .object({
     /** The task's card (`loadBenchTaskCard`): the task, and the baseline and top-1 impact is measured between. */
-    task: z.custom<BenchTaskCard>((value) => value !== null && typeof value === 'object' && 'top1' in value && 'kind' in value, 'expected a BenchTaskCard'),
+    task: z.custom<BenchTaskCard>(
+      (value) => value !== null && typeof value === 'object' && 'top1' in value && 'kind' in value,
+      'expected a BenchTaskCard',
+    ),
     ...benchRunShape,
     /** Evaluates pipelines (`createBenchEvaluator`). */
-    evaluator: z.custom<BenchEvaluator>((value) => value !== null && typeof value === 'object' && isFunction((value as BenchEvaluator).evaluate), 'expected a BenchEvaluator'),
+    evaluator: z.custom<BenchEvaluator>(
+      (value) => value !== null && typeof value === 'object' && isFunction((value as BenchEvaluator).evaluate),
+      'expected a BenchEvaluator',
+    ),
     /** Further settings of the default simulated agent (task, random, seed and budget are the run's). */
-    agent: z.custom<Omit<SimulatedAgentOptions, 'task' | 'random' | 'seed' | 'budget'>>((value) => value !== null && typeof value === 'object').default({}),
+    agent: z
+      .custom<Omit<SimulatedAgentOptions, 'task' | 'random' | 'seed' | 'budget'>>((value) => value !== null && typeof value === 'object')
+      .default({}),
     /** Makes the run's agent instead of the simulated one (e.g. an `LlmAgent`); given the agent seed and budget. */
-    createAgent: z.custom<(context: { seed: number; budget: number }) => BenchAgent>(isFunction, 'expected a function returning a BenchAgent').optional(),
+    createAgent: z
+      .custom<(context: { seed: number; budget: number }) => BenchAgent>(isFunction, 'expected a function returning a BenchAgent')
+      .optional(),
     /** The name the record gives the agent (default `simulated`, or `custom` with `createAgent`). */
     agentName: z.string().min(1).optional(),
   })

@@ -81,7 +81,9 @@ export const BenchRunRecordSchema = z.strictObject({
    * Arms with a novelty bonus: its weight at the end (where `autoScale` moved it), the contested selections, and how
    * many of them the bonus changed against the same policy without it (`noveltyBonus`'s `shifts`).
    */
-  bonusShifts: z.strictObject({ strength: z.number().min(0), contested: z.number().int().min(0), changed: z.number().int().min(0) }).optional(),
+  bonusShifts: z
+    .strictObject({ strength: z.number().min(0), contested: z.number().int().min(0), changed: z.number().int().min(0) })
+    .optional(),
 });
 
 /** The cheap judge's verdict as recorded. */
@@ -94,6 +96,8 @@ export type BenchRunRecord = z.infer<typeof BenchRunRecordSchema>;
 export type ModeSwitch = z.infer<typeof ModeSwitchSchema>;
 
 /** Search time of a run: wall time without evaluation and without scoring done only to record novelty. */
-export function searchMilliseconds(record: Pick<BenchRunRecord, 'wallMilliseconds' | 'evaluationMilliseconds' | 'measurementMilliseconds'>): number {
+export function searchMilliseconds(
+  record: Pick<BenchRunRecord, 'wallMilliseconds' | 'evaluationMilliseconds' | 'measurementMilliseconds'>,
+): number {
   return Math.max(0, record.wallMilliseconds - record.evaluationMilliseconds - record.measurementMilliseconds);
 }

@@ -10,7 +10,12 @@ import {
   type SelectorMiddleware,
 } from 'boden';
 import { createAideGreedySearch, createAideGreedySelector, type AideNode } from 'boden/adapters/aide-greedy';
-import { createEvolutionarySearch, createEvolutionarySelector, type EvolutionaryContext, type EvolutionaryNode } from 'boden/adapters/evolutionary';
+import {
+  createEvolutionarySearch,
+  createEvolutionarySelector,
+  type EvolutionaryContext,
+  type EvolutionaryNode,
+} from 'boden/adapters/evolutionary';
 import { createMctsSearch, createUctSelector, type MctsNode, type UctContext } from 'boden/adapters/mcts';
 import { createTreeSearchGraph } from 'boden/adapters/langgraph-tree-search';
 import type { NodeEvaluator } from 'boden/adapters/search-loop';
@@ -87,7 +92,8 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
   const shaped = alwaysWrap || !isUnshapedArm(arm);
   // The archive and novelty search read cells and their own sparseness; everything else reads the run's scorer
   // (an arm with none of them gets a bonus over it).
-  const usesScorer = arm.gate === true || arm.pareto === true || arm.schedule !== 'none' || hasBonus(arm) || (arm.qd !== true && arm.ns !== true);
+  const usesScorer =
+    arm.gate === true || arm.pareto === true || arm.schedule !== 'none' || hasBonus(arm) || (arm.qd !== true && arm.ns !== true);
   const scoresNodes = shaped && usesScorer;
   const source = scorerNoveltySource({ scorer });
   // The schedule and the gate read what the program does, not the plan's prose a model rewrites at every step (#33):
@@ -109,11 +115,21 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
       ...(arm.gate === true ? { gate: { source: gateSource, threshold: gateThreshold } } : {}),
       ...(arm.pareto === true ? { pareto: { source } } : {}),
       ...(arm.qd === true ? { qd: input.descriptors === undefined ? {} : { descriptors: input.descriptors } } : {}),
-      ...(arm.ns === true ? { noveltySearch: { source: kNearestSparsitySource(), timing: 'current' as const, strength: noveltySearchStrength } } : {}),
+      ...(arm.ns === true
+        ? { noveltySearch: { source: kNearestSparsitySource(), timing: 'current' as const, strength: noveltySearchStrength } }
+        : {}),
       ...(arm.schedule !== 'none' ? { adaptive: { source: scheduleSource, directiveAsk: directiveAskOf[arm.schedule] } } : {}),
       // Every bonus counts how often it changed the policy's choice; only an arm with a shift tunes its weight by it.
       ...(hasBonus(arm) || alone
-        ? { bonus: { source: bonusSource, strength: arm.strength, decay, countShifts: hasBonus(arm), ...(arm.shift === undefined ? {} : { autoScale: { shift: arm.shift } }) } }
+        ? {
+            bonus: {
+              source: bonusSource,
+              strength: arm.strength,
+              decay,
+              countShifts: hasBonus(arm),
+              ...(arm.shift === undefined ? {} : { autoScale: { shift: arm.shift } }),
+            },
+          }
         : {}),
     });
     bonus = stack.bonus ?? bonus;
@@ -153,7 +169,13 @@ export function createPolicySearch(input: PolicySearchInput): PolicySearch {
     return { shaped, scoresNodes, bonusShifts, run };
   }
   if (policy === 'aide') {
-    const search = createAideGreedySearch({ operators, evaluate, selector: wrap<AideNode, undefined>(createAideGreedySelector(), source), seed, lowerIsBetter });
+    const search = createAideGreedySearch({
+      operators,
+      evaluate,
+      selector: wrap<AideNode, undefined>(createAideGreedySelector(), source),
+      seed,
+      lowerIsBetter,
+    });
     return { shaped, scoresNodes, bonusShifts, run: async (episodes) => void (await search.run(episodes)) };
   }
   if (policy === 'mcts') {

@@ -2,7 +2,16 @@
 export { agentSeedOf, runBenchRun, runRecordOf } from './run-bench-run.js';
 export { runAgentSearch, type AgentSearchInput, type AgentSearchOutcome, type ConfigOutcome } from './run-agent-search.js';
 export { BenchRunOptionsSchema, type BenchRunOptions } from './bench-run-options.js';
-export { armName, benchPolicies, benchSchedules, isUnshapedArm, parseArmName, type BenchArm, type BenchPolicy, type BenchSchedule } from './bench-policy.js';
+export {
+  armName,
+  benchPolicies,
+  benchSchedules,
+  isUnshapedArm,
+  parseArmName,
+  type BenchArm,
+  type BenchPolicy,
+  type BenchSchedule,
+} from './bench-policy.js';
 export { createPolicySearch, type PolicySearch, type PolicySearchInput } from './create-policy-search.js';
 export {
   BenchEpisodeRecordSchema,

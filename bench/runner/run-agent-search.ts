@@ -1,4 +1,12 @@
-import { conceptDescriptors, createNoveltyScorer, impact, RubricJudge, type Descriptors, type ImpactReference, type JudgedEpisode } from 'boden';
+import {
+  conceptDescriptors,
+  createNoveltyScorer,
+  impact,
+  RubricJudge,
+  type Descriptors,
+  type ImpactReference,
+  type JudgedEpisode,
+} from 'boden';
 import type { NodeEvaluation, OperatorProposal, ProposedNode } from 'boden/adapters/search-loop';
 import type { AgentNode, AgentProposal, BenchAgent, BenchAgentOperators } from '../agents/bench-agent.js';
 import type { BenchArm, BenchPolicy } from './bench-policy.js';
@@ -67,7 +75,10 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
   const pendingParents = new Map<string, string[]>();
   const remember = async (proposal: Promise<OperatorProposal>, parentNodes: readonly AgentNode[]) => {
     const made = await proposal;
-    pendingParents.set(made.code, parentNodes.map((parent) => parent.id).filter((id): id is string => id !== undefined));
+    pendingParents.set(
+      made.code,
+      parentNodes.map((parent) => parent.id).filter((id): id is string => id !== undefined),
+    );
     return made;
   };
   const withParents: BenchAgentOperators = {
@@ -160,7 +171,8 @@ export async function runAgentSearch<Config>(input: AgentSearchInput<Config>): P
   const curve: (number | null)[] = [];
   let best: { impact: number; score: number } | null = null;
   for (const record of records) {
-    if (record.impact !== null && record.score !== null && (best === null || record.impact > best.impact)) best = { impact: record.impact, score: record.score };
+    if (record.impact !== null && record.score !== null && (best === null || record.impact > best.impact))
+      best = { impact: record.impact, score: record.score };
     curve.push(best?.impact ?? null);
   }
   return {

@@ -27,7 +27,8 @@ export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRec
   const parsed = parseOptions(BenchRunOptionsSchema, options, 'runBenchRun');
   const { task: card, policy, arm, seed, episodes, evaluator, alwaysWrap, loop } = parsed;
   const agentSeed = agentSeedOf(seed);
-  const agent: BenchAgent = parsed.createAgent?.({ seed: agentSeed, budget: episodes }) ??
+  const agent: BenchAgent =
+    parsed.createAgent?.({ seed: agentSeed, budget: episodes }) ??
     createSimulatedAgent({ ...parsed.agent, task: card, seed: agentSeed, budget: episodes });
   const outcome = await runAgentSearch({
     runId: `${card.task}-${policy}-${seed}`,
@@ -49,7 +50,11 @@ export async function runBenchRun(options: BenchRunOptions): Promise<BenchRunRec
     clock: parsed.clock ?? (() => performance.now()),
   });
   const agentName = parsed.agentName ?? (parsed.createAgent === undefined ? 'simulated' : 'custom');
-  return runRecordOf({ task: card.task, policy, arm, seed, agent: agentName }, outcome, outcome.bestScore === null ? null : medalFor(card, outcome.bestScore));
+  return runRecordOf(
+    { task: card.task, policy, arm, seed, agent: agentName },
+    outcome,
+    outcome.bestScore === null ? null : medalFor(card, outcome.bestScore),
+  );
 }
 
 /** A run's record from what identifies it, the search's outcome and the medal its best score earned (fields in the record's order). */
@@ -58,12 +63,31 @@ export function runRecordOf(
   outcome: AgentSearchOutcome,
   medal: BenchRunRecord['medal'],
 ): BenchRunRecord {
-  const { shaped, episodes, bestImpact, bestScore, bestImpactCurve, evaluations, wallMilliseconds, evaluationMilliseconds, measurementMilliseconds, bonusShifts } = outcome;
+  const {
+    shaped,
+    episodes,
+    bestImpact,
+    bestScore,
+    bestImpactCurve,
+    evaluations,
+    wallMilliseconds,
+    evaluationMilliseconds,
+    measurementMilliseconds,
+    bonusShifts,
+  } = outcome;
   const arm = run.arm;
   return {
     task: run.task,
     policy: run.policy,
-    arm: { strength: arm.strength, ...(arm.shift === undefined ? {} : { shift: arm.shift }), schedule: arm.schedule, ...(arm.gate === true ? { gate: true } : {}), ...(arm.pareto === true ? { pareto: true } : {}), ...(arm.qd === true ? { qd: true } : {}), ...(arm.ns === true ? { ns: true } : {}) },
+    arm: {
+      strength: arm.strength,
+      ...(arm.shift === undefined ? {} : { shift: arm.shift }),
+      schedule: arm.schedule,
+      ...(arm.gate === true ? { gate: true } : {}),
+      ...(arm.pareto === true ? { pareto: true } : {}),
+      ...(arm.qd === true ? { qd: true } : {}),
+      ...(arm.ns === true ? { ns: true } : {}),
+    },
     shaped,
     seed: run.seed,
     agent: run.agent,

@@ -35,9 +35,7 @@ export class PythonNotFoundError extends BodenError {
     // Name what Debian's interpreter lacks, since the hint installs Debian packages; else the closest candidate's.
     const closest = ran.find((entry) => entry.python === debianPython) ?? [...ran].sort((a, b) => a.missing.length - b.missing.length)[0];
     const missing = closest?.missing ?? packages;
-    const each = tried
-      .map((entry) => `${entry.python} (${entry.failure ?? `missing ${entry.missing.join(', ')}`})`)
-      .join(', ');
+    const each = tried.map((entry) => `${entry.python} (${entry.failure ?? `missing ${entry.missing.join(', ')}`})`).join(', ');
     super({
       name: 'BodenPythonNotFoundError',
       message:

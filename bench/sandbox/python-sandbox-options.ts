@@ -24,13 +24,21 @@ export const PythonSandboxOptionsSchema = z
     /** Wall-clock hang guard (sleeps, waits on input); default 4 × `cpuSeconds` + 30, far above any CPU-bound run. */
     wallSeconds: z.number().positive().optional(),
     /** Bytes kept of each of stdout and stderr: half from the head, half from the tail, where a traceback ends. */
-    outputBytes: z.number().int().min(256).default(64 * 1024),
+    outputBytes: z
+      .number()
+      .int()
+      .min(256)
+      .default(64 * 1024),
     /** Largest file a program may write, in MiB (RLIMIT_FSIZE), so one cannot fill the disk. */
     fileMegabytes: z.number().int().positive().default(1024),
     /** Processes and threads a program may have at once (RLIMIT_NPROC), so a fork bomb stops at it. */
     processes: z.number().int().min(1).default(64),
     /** Programs run at once (`--workers`); the others wait their turn. */
-    workers: z.number().int().positive().default(() => availableParallelism()),
+    workers: z
+      .number()
+      .int()
+      .positive()
+      .default(() => availableParallelism()),
     /**
      * `bubblewrap`: a read-only view of the system, no network, own process namespace (fails if bubblewrap does not
      * work here); `none`: run plainly; `auto`: bubblewrap when it works, else a bare network namespace when root,
@@ -38,7 +46,10 @@ export const PythonSandboxOptionsSchema = z
      */
     isolation: z.enum(['auto', 'bubblewrap', 'none']).default('auto'),
     /** Where the programs' temporary directories go; default the system's. */
-    temporaryDirectory: z.string().min(1).default(() => tmpdir()),
+    temporaryDirectory: z
+      .string()
+      .min(1)
+      .default(() => tmpdir()),
     /** Told once what the sandbox cannot enforce here; default a line on stderr. */
     onWarning: z.custom<(message: string) => void>(isFunction, 'expected a function (message) => void').optional(),
   })

@@ -39,7 +39,10 @@ export interface PythonSandbox {
 const relativePath = z
   .string()
   .min(1)
-  .refine((name) => !name.startsWith('/') && name.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'expected a relative path without . or .. parts')
+  .refine(
+    (name) => !name.startsWith('/') && name.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+    'expected a relative path without . or .. parts',
+  )
   .refine((name) => name !== programFile, `${programFile} is the program's own file`);
 
 const SandboxRunSchema = z.object({
@@ -150,7 +153,12 @@ async function runProgram(
   signal: AbortSignal | undefined,
 ): Promise<SandboxResult> {
   const uid = process.getuid?.() === 0 ? firstProgramUid + randomInt(programUids) : null;
-  const work = await createWorkDirectory({ parent: settings.temporaryDirectory, program: request.program, files: request.files ?? {}, uid });
+  const work = await createWorkDirectory({
+    parent: settings.temporaryDirectory,
+    program: request.program,
+    files: request.files ?? {},
+    uid,
+  });
   try {
     const launcher: LauncherSettings = {
       python,
@@ -255,7 +263,12 @@ function launch(
     });
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new SandboxStartError({ reason: `${command[0]} could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})`, cause: error }));
+      reject(
+        new SandboxStartError({
+          reason: `${command[0]} could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+          cause: error,
+        }),
+      );
     });
     child.on('exit', (code, signal) => {
       launcherExit = signal === null ? `exit code ${code}` : `killed by ${signal}`;

@@ -61,7 +61,8 @@ const memoryPattern = /MemoryError|bad_alloc|Cannot allocate memory|out of memor
 // fork() and thread starts fail with EAGAIN at RLIMIT_NPROC.
 const processPattern = /BlockingIOError: \[Errno 11\]|can't start new thread|Resource temporarily unavailable/;
 const readOnlyPattern = /\[Errno 30\] Read-only file system/;
-const networkPattern = /\[Errno (?:101|111|113|99|-2|-3)\]|Network is unreachable|Connection refused|Name or service not known|Temporary failure in name resolution/;
+const networkPattern =
+  /\[Errno (?:101|111|113|99|-2|-3)\]|Network is unreachable|Connection refused|Name or service not known|Temporary failure in name resolution/;
 
 const seconds = (value: number): string => `${Number(value.toFixed(2))} s`;
 
@@ -74,7 +75,10 @@ const exceptionLine = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning
  * (scikit-learn's do) and its last line alone does not say what failed; otherwise the last non-empty line.
  */
 export function lastLine(text: string): string {
-  const lines = text.trimEnd().split('\n').map((each) => each.trim());
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((each) => each.trim());
   const traceback = lines.findLastIndex((each) => each.startsWith('Traceback (most recent call last)'));
   const exception = traceback === -1 ? undefined : lines.slice(traceback).findLast((each) => exceptionLine.test(each));
   const line = exception ?? lines.at(-1) ?? '';
@@ -86,20 +90,31 @@ export function lastLine(text: string): string {
  * the processes of a fork bomb interleave their tracebacks, and a program may fail again while handling the error.
  */
 function lastMatching(text: string, pattern: RegExp): string | undefined {
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '').slice(-5);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(-5);
   const found = lines.reverse().find((line) => pattern.test(line));
   return found === undefined ? undefined : lastLine(found);
 }
 
 /** Status, reason, exit code and signal of a run: the one place a program's ending is judged. */
-export function judgeRun(end: RunEnd, context: RunContext): Pick<SandboxResult, 'status' | 'reason' | 'exitCode' | 'signal' | 'cpuSeconds'> {
+export function judgeRun(
+  end: RunEnd,
+  context: RunContext,
+): Pick<SandboxResult, 'status' | 'reason' | 'exitCode' | 'signal' | 'cpuSeconds'> {
   const { report } = end;
   const guard = `the wall-clock guard of ${seconds(context.wallSeconds)}`;
   if (report === undefined) {
     const base = { exitCode: null, signal: null, cpuSeconds: Number.NaN };
     if (end.cancelled) return { ...base, status: 'killed', reason: 'cancelled by the caller' };
     if (end.backstop) return { ...base, status: 'wall-limit', reason: `still running after ${guard} (the launcher did not stop it)` };
-    return { ...base, status: 'killed', reason: `the sandbox's launcher ended without a report (${end.launcherExit}); the program may have signalled it` };
+    return {
+      ...base,
+      status: 'killed',
+      reason: `the sandbox's launcher ended without a report (${end.launcherExit}); the program may have signalled it`,
+    };
   }
   const signal = report.signal === null ? null : (signalNames.get(report.signal) ?? null);
   const base = { exitCode: report.exitCode, signal, cpuSeconds: report.cpuSeconds };
@@ -109,27 +124,42 @@ export function judgeRun(end: RunEnd, context: RunContext): Pick<SandboxResult, 
   if (end.cancelled) return { ...base, status: 'killed', reason: 'cancelled by the caller' };
   if (report.wallLimit) {
     const said = line === '' ? '' : `; its last line on stderr: ${line}`;
-    return { ...base, status: 'wall-limit', reason: `still running after ${guard}, having ${used}: it waits on something (sleep, input, a lock, a thread)${said}` };
+    return {
+      ...base,
+      status: 'wall-limit',
+      reason: `still running after ${guard}, having ${used}: it waits on something (sleep, input, a lock, a thread)${said}`,
+    };
   }
   if (signal === 'SIGXCPU' || (signal === 'SIGKILL' && report.cpuSeconds >= context.cpuSeconds)) {
     return { ...base, status: 'cpu-limit', reason: `exceeded the CPU limit of ${seconds(context.cpuSeconds)}` };
   }
   if (report.cpuSeconds > context.cpuSeconds) {
-    return { ...base, status: 'cpu-limit', reason: `exceeded the CPU limit of ${seconds(context.cpuSeconds)}: its processes together ${used}` };
+    return {
+      ...base,
+      status: 'cpu-limit',
+      reason: `exceeded the CPU limit of ${seconds(context.cpuSeconds)}: its processes together ${used}`,
+    };
   }
   const memory = failed ? lastMatching(end.stderr, memoryPattern) : undefined;
-  if (memory !== undefined) return { ...base, status: 'memory-limit', reason: `exceeded the memory limit of ${context.memoryMegabytes} MiB: ${memory}` };
+  if (memory !== undefined)
+    return { ...base, status: 'memory-limit', reason: `exceeded the memory limit of ${context.memoryMegabytes} MiB: ${memory}` };
   const processes = failed ? lastMatching(end.stderr, processPattern) : undefined;
   if (processes !== undefined) {
     return { ...base, status: 'error', reason: `exceeded the limit of ${context.processes} processes and threads: ${processes}` };
   }
   if (signal === 'SIGKILL') {
-    return { ...base, status: 'killed', reason: 'killed by SIGKILL from outside the sandbox (the kernel out-of-memory killer, or another process)' };
+    return {
+      ...base,
+      status: 'killed',
+      reason: 'killed by SIGKILL from outside the sandbox (the kernel out-of-memory killer, or another process)',
+    };
   }
   if (signal !== null) return { ...base, status: 'error', reason: `crashed with ${signal}${line === '' ? '' : `: ${line}`}` };
   if (!failed) return { ...base, status: 'ok', reason: '' };
   if (line === '') return { ...base, status: 'error', reason: `exited with code ${report.exitCode} and printed nothing on stderr` };
-  if (context.writesConfined && readOnlyPattern.test(line)) return { ...base, status: 'error', reason: `tried to write outside its directory: ${line}` };
-  if (context.networkCut && networkPattern.test(line)) return { ...base, status: 'error', reason: `tried to use the network, which the sandbox cuts: ${line}` };
+  if (context.writesConfined && readOnlyPattern.test(line))
+    return { ...base, status: 'error', reason: `tried to write outside its directory: ${line}` };
+  if (context.networkCut && networkPattern.test(line))
+    return { ...base, status: 'error', reason: `tried to use the network, which the sandbox cuts: ${line}` };
   return { ...base, status: 'error', reason: line };
 }

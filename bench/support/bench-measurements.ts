@@ -25,6 +25,8 @@ export function machineLine(): string {
   } catch {
     // Not Linux.
   }
-  const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
   return `machine: ${availableParallelism()} cores (nproc), ${cpu}, Node ${process.version}, load average ${load}`;
 }

@@ -7,7 +7,10 @@ import { InvalidFieldError } from 'boden';
  * its 1-based line: a last line that is not JSON is a write a crash cut short and is left out; any other bad line is
  * an `InvalidFieldError` naming the file, the line and the field. A missing file has no records.
  */
-export async function readJsonLinesFile<Schema extends z.ZodType>(file: string, schema: Schema): Promise<{ readonly line: number; readonly value: z.output<Schema> }[]> {
+export async function readJsonLinesFile<Schema extends z.ZodType>(
+  file: string,
+  schema: Schema,
+): Promise<{ readonly line: number; readonly value: z.output<Schema> }[]> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;

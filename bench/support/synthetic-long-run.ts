@@ -4,7 +4,10 @@ import { expandTrajectoryInputs, importTrajectory } from 'boden/adapters/traject
 import { type Episode, createSeededRandom } from 'boden';
 
 /** `../shared/data/trajectories` beside the project (developer machines and CI only). */
-export const sharedTrajectories = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'data'), 'trajectories');
+export const sharedTrajectories = join(
+  resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'data'),
+  'trajectories',
+);
 
 /** Every episode of the shared trajectories, in file and run order; empty when they are absent. */
 export async function loadSharedEpisodes(): Promise<Episode[]> {

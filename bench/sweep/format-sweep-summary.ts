@@ -32,10 +32,14 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[], part: SweepS
       formatNumber(row.finalRegret),
       row.impactDifference === null ? '-' : `${row.impactDifference >= 0 ? '+' : ''}${formatNumber(row.impactDifference)}`,
       row.paired === null ? '-' : `${formatNumber(row.paired.wilcoxonP)} (${formatNumber(row.paired.holmP)})`,
-      row.paired === null ? '-' : `${formatNumber(row.paired.a12.mean, 2)} [${formatNumber(row.paired.a12.low, 2)}, ${formatNumber(row.paired.a12.high, 2)}]`,
+      row.paired === null
+        ? '-'
+        : `${formatNumber(row.paired.a12.mean, 2)} [${formatNumber(row.paired.a12.low, 2)}, ${formatNumber(row.paired.a12.high, 2)}]`,
       formatNumber(row.impactAuc),
       formatNumber(row.medalRate, 2),
-      row.firstMedal === null || row.firstMedal.medianEpisode === null ? '-' : `${formatNumber(row.firstMedal.medianEpisode, 1)} (${row.firstMedal.runs})`,
+      row.firstMedal === null || row.firstMedal.medianEpisode === null
+        ? '-'
+        : `${formatNumber(row.firstMedal.medianEpisode, 1)} (${row.firstMedal.runs})`,
     ]);
     return { columns, cells };
   }
@@ -68,11 +72,11 @@ export function sweepSummaryTable(rows: readonly SweepSummaryRow[], part: SweepS
 
 /** What each column of the summary table means, for the text summary and the report. */
 export const sweepSummaryLegend: readonly string[] = [
-  'final impact: the run\'s best score between the card\'s baseline (0) and top-1 (1), the best pipeline or program known; regret: top-1 minus that best, in the metric\'s units (negative: the run beat top-1).',
-  'Δ vs unshaped, p Wilcoxon (Holm), A12: the arm against the unshaped arm of the same task and policy, paired by seed (arms share seeds); Wilcoxon signed-rank, Holm-adjusted over every compared row; A12 = P(this arm\'s run beats unshaped\'s), 0.5 no effect.',
+  "final impact: the run's best score between the card's baseline (0) and top-1 (1), the best pipeline or program known; regret: top-1 minus that best, in the metric's units (negative: the run beat top-1).",
+  "Δ vs unshaped, p Wilcoxon (Holm), A12: the arm against the unshaped arm of the same task and policy, paired by seed (arms share seeds); Wilcoxon signed-rank, Holm-adjusted over every compared row; A12 = P(this arm's run beats unshaped's), 0.5 no effect.",
   'AUC: the mean best-so-far impact over the episodes. medal: the share of runs whose best earns a medal of the card (bronze / silver / gold thresholds, rare by design); 1st medal: the median episode at which a run first reached bronze (the runs that did, in brackets).',
-  'P-creativity Q1-Q4: the cheap judge\'s 0-4 level (0 routine, 1 combinational, 2 exploratory, 3 both, 4 transformational) of valid episodes against the run\'s earlier ones, per quarter; NN novelty: nearest-neighbour embedding novelty (0-1), a measure the directive does not use.',
-  'cells, QD-score: quality-diversity of a run\'s valid episodes in the task\'s cells (boden\'s concept descriptors; circle packing: layout x refinement), mean cells visited and mean QD-score (each cell\'s best impact, clipped to [0, 1], summed); - for runs recorded before cells were kept.',
+  "P-creativity Q1-Q4: the cheap judge's 0-4 level (0 routine, 1 combinational, 2 exploratory, 3 both, 4 transformational) of valid episodes against the run's earlier ones, per quarter; NN novelty: nearest-neighbour embedding novelty (0-1), a measure the directive does not use.",
+  "cells, QD-score: quality-diversity of a run's valid episodes in the task's cells (boden's concept descriptors; circle packing: layout x refinement), mean cells visited and mean QD-score (each cell's best impact, clipped to [0, 1], summed); - for runs recorded before cells were kept.",
   'evals: pipelines or programs evaluated per run; buggy: the share of episodes that crashed or were refused (work budget); bonus changed @ weight: the share of contested choices (improve, cross over or descend among two or more valued candidates) the novelty bonus changed against the same policy without it, and its weight at the end of a run (shift-<share> arms tune it to that share); search ms and overhead ×: search time without evaluation, and its ratio to unshaped.',
 ];
 

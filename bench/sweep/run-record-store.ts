@@ -75,12 +75,21 @@ function parseRunRecords(text: string, path: string): { complete: string; droppe
     try {
       value = JSON.parse(line);
     } catch (error) {
-      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: 'not valid JSON; remove the line to run that cell again', cause: error });
+      throw new SweepResultsError({
+        file: path,
+        field: `line ${index + 1}`,
+        message: 'not valid JSON; remove the line to run that cell again',
+        cause: error,
+      });
     }
     const parsed = BenchRunRecordSchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new SweepResultsError({ file: path, field: `line ${index + 1}`, message: `not a bench run record: ${issue.path.join('.') || '(record)'}: ${issue.message}` });
+      throw new SweepResultsError({
+        file: path,
+        field: `line ${index + 1}`,
+        message: `not a bench run record: ${issue.path.join('.') || '(record)'}: ${issue.message}`,
+      });
     }
     records.push(parsed.data);
   }

@@ -117,7 +117,10 @@ function cellsOfGrid(grid: readonly SweepCell[], keys: readonly string[]): Sweep
   if (cells.length < wanted.size) {
     const known = new Set(grid.map((cell) => cell.id));
     const strangers = [...wanted].filter((key) => !known.has(key));
-    throw new InvalidArgumentError({ argument: 'cells', reason: `${strangers.length} are not cells of this sweep's grid, e.g. ${JSON.stringify(strangers[0])}` });
+    throw new InvalidArgumentError({
+      argument: 'cells',
+      reason: `${strangers.length} are not cells of this sweep's grid, e.g. ${JSON.stringify(strangers[0])}`,
+    });
   }
   return cells;
 }
@@ -147,7 +150,13 @@ export async function readSweepManifest(path: string): Promise<SweepManifest | u
  */
 export async function runSweep(
   options: SweepOptions,
-  hooks: { onProgress?: (progress: SweepProgress) => void; onFailure?: (failure: SweepFailure) => void; onCircuitOpen?: (open: RequestCircuitOpen) => void; command?: string; signal?: AbortSignal } = {},
+  hooks: {
+    onProgress?: (progress: SweepProgress) => void;
+    onFailure?: (failure: SweepFailure) => void;
+    onCircuitOpen?: (open: RequestCircuitOpen) => void;
+    command?: string;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<SweepResult> {
   const parsed = parseOptions(SweepOptionsSchema, options, 'runSweep');
   const started = performance.now();
@@ -155,14 +164,23 @@ export async function runSweep(
   const manifestPath = join(parsed.out, 'sweep.json');
   const manifest = await readSweepManifest(manifestPath);
   if (manifest !== undefined && manifest.episodes !== parsed.episodes) {
-    throw new SweepResultsError({ file: manifestPath, field: 'episodes', message: `the runs here have ${manifest.episodes} episodes, not ${parsed.episodes}; use another --out` });
+    throw new SweepResultsError({
+      file: manifestPath,
+      field: 'episodes',
+      message: `the runs here have ${manifest.episodes} episodes, not ${parsed.episodes}; use another --out`,
+    });
   }
   if (manifest !== undefined && manifest.evaluationVersion !== evaluationVersion) {
-    throw new SweepResultsError({ file: manifestPath, field: 'evaluationVersion', message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out` });
+    throw new SweepResultsError({
+      file: manifestPath,
+      field: 'evaluationVersion',
+      message: `the runs here were evaluated by version ${manifest.evaluationVersion}, this code is ${evaluationVersion}; use another --out`,
+    });
   }
   const codeAgent = parsed.agent !== 'simulated' && parsed.agent.kind === 'code' ? parsed.agent : undefined;
   // The scripted model is a simulated agent behind the chat API: the simulated agent's settings are its settings.
-  const simulatedBehaviour = parsed.agent === 'simulated' || (codeAgent !== undefined && codeAgent.baseURL === undefined && codeAgent.replay === undefined);
+  const simulatedBehaviour =
+    parsed.agent === 'simulated' || (codeAgent !== undefined && codeAgent.baseURL === undefined && codeAgent.replay === undefined);
   const cardsEarly = codeAgent === undefined ? undefined : await loadSweepCards(parsed);
   const codeRunner =
     codeAgent === undefined
@@ -172,7 +190,10 @@ export async function runSweep(
           cards: cardsEarly!,
           memoDirectory: parsed.memo,
           workers: parsed.workers,
-          breaker: codeAgent.circuitBreaker === 0 || codeAgent.baseURL === undefined ? null : new RequestCircuitBreaker(codeAgent.circuitBreaker, hooks.onCircuitOpen),
+          breaker:
+            codeAgent.circuitBreaker === 0 || codeAgent.baseURL === undefined
+              ? null
+              : new RequestCircuitBreaker(codeAgent.circuitBreaker, hooks.onCircuitOpen),
           simulated: {
             episodes: parsed.episodes,
             profile: parsed.agentProfile,
@@ -184,25 +205,42 @@ export async function runSweep(
   const agentName = codeRunner?.agentName ?? agentNameOf(parsed.agent);
   if (manifest !== undefined && (manifest.agent ?? 'simulated') !== agentName) {
     await codeRunner?.close();
-    throw new SweepResultsError({ file: manifestPath, field: 'agent', message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out` });
+    throw new SweepResultsError({
+      file: manifestPath,
+      field: 'agent',
+      message: `the runs here were made by the ${manifest.agent ?? 'simulated'} agent, not ${agentName}; use another --out`,
+    });
   }
   for (const { key, words } of agentSettings) {
     if (manifest !== undefined && manifest[key] !== parsed[key]) {
       const what = (value: number | undefined) => (value === undefined ? `the agent's default ${words}` : `${words} ${value}`);
-      throw new SweepResultsError({ file: manifestPath, field: key, message: `the runs here were made with ${what(manifest[key])}, not ${what(parsed[key])}; use another --out` });
+      throw new SweepResultsError({
+        file: manifestPath,
+        field: key,
+        message: `the runs here were made with ${what(manifest[key])}, not ${what(parsed[key])}; use another --out`,
+      });
     }
     if (!simulatedBehaviour && parsed[key] !== undefined) {
       await codeRunner?.close();
-      throw new InvalidArgumentError({ argument: key, reason: `only the simulated agent (and the scripted model) has a ${words}; an LLM behaves as it will` });
+      throw new InvalidArgumentError({
+        argument: key,
+        reason: `only the simulated agent (and the scripted model) has a ${words}; an LLM behaves as it will`,
+      });
     }
   }
   // Manifests written before profiles existed were made by the v1 agent.
   const profileHere = manifest === undefined ? undefined : (manifest.agentProfile ?? 'v1');
   if (simulatedBehaviour && profileHere !== undefined && profileHere !== parsed.agentProfile) {
     await codeRunner?.close();
-    throw new SweepResultsError({ file: manifestPath, field: 'agentProfile', message: `the runs here were made by the simulated agent's profile ${profileHere}, not ${parsed.agentProfile}; pass --agent-profile ${profileHere} to resume them, or use another --out` });
+    throw new SweepResultsError({
+      file: manifestPath,
+      field: 'agentProfile',
+      message: `the runs here were made by the simulated agent's profile ${profileHere}, not ${parsed.agentProfile}; pass --agent-profile ${profileHere} to resume them, or use another --out`,
+    });
   }
-  const settings = Object.fromEntries(agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]]))) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
+  const settings = Object.fromEntries(
+    agentSettings.flatMap(({ key }) => (parsed[key] === undefined ? [] : [[key, parsed[key]]])),
+  ) as Partial<Record<(typeof agentSettings)[number]['key'], number>>;
   const agentOptions = { profile: parsed.agentProfile, ...settings };
   const cards = cardsEarly ?? (await loadSweepCards(parsed));
   const store = await openRunRecordStore(join(parsed.out, 'runs.jsonl'));
@@ -230,7 +268,8 @@ export async function runSweep(
   // the store holds: they are that session's, the last one recorded.
   const accounted = sessions.reduce((sum, session) => sum + session.runs, 0);
   const last = sessions.at(-1);
-  if (last !== undefined && store.records.length > accounted) sessions[sessions.length - 1] = { ...last, runs: last.runs + store.records.length - accounted };
+  if (last !== undefined && store.records.length > accounted)
+    sessions[sessions.length - 1] = { ...last, runs: last.runs + store.records.length - accounted };
   const saveManifest = (runs: number) =>
     writeFileAtomic(
       manifestPath,
@@ -241,7 +280,10 @@ export async function runSweep(
           ...(simulatedBehaviour ? { agentProfile: parsed.agentProfile } : {}),
           evaluationVersion,
           ...settings,
-          sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null }],
+          sessions: [
+            ...sessions,
+            { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs, command: hooks.command ?? null },
+          ],
         },
         null,
         2,
@@ -252,7 +294,10 @@ export async function runSweep(
   const evaluator = createBenchEvaluator({ pool, memoDirectory: parsed.memo, workBudgetSeconds: parsed.workBudgetSeconds });
   const packingEvaluator = createPackingEvaluator();
   // One breaker for the whole sweep: a server that stopped answering stops every run, not each after its own waits.
-  const breaker = parsed.agent === 'simulated' || parsed.agent.circuitBreaker === 0 ? null : new RequestCircuitBreaker(parsed.agent.circuitBreaker, hooks.onCircuitOpen);
+  const breaker =
+    parsed.agent === 'simulated' || parsed.agent.circuitBreaker === 0
+      ? null
+      : new RequestCircuitBreaker(parsed.agent.circuitBreaker, hooks.onCircuitOpen);
   const run = (cell: SweepCell): Promise<BenchRunRecord> => {
     const card = cards.get(cell.task)!;
     const shape = { policy: cell.policy, arm: cell.arm, seed: cell.seed, episodes: parsed.episodes };
@@ -318,11 +363,18 @@ export async function runSweep(
     cards,
     resumed,
     ran,
-    sessions: [...sessions, { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs: ran, command: hooks.command ?? null }],
+    sessions: [
+      ...sessions,
+      { started: startedAt, wallSeconds: (performance.now() - started) / 1000, runs: ran, command: hooks.command ?? null },
+    ],
     // Circle-packing programs run in process, and the code agent's programs in the sandbox: counted with the pipelines.
     evaluator: {
       ...evaluator.counts,
-      requests: evaluator.counts.requests + packingEvaluator.counts.runs + packingEvaluator.counts.hits + (codeRunner === undefined ? 0 : codeRunner.counts.runs + codeRunner.counts.hits),
+      requests:
+        evaluator.counts.requests +
+        packingEvaluator.counts.runs +
+        packingEvaluator.counts.hits +
+        (codeRunner === undefined ? 0 : codeRunner.counts.runs + codeRunner.counts.hits),
       evaluated: evaluator.counts.evaluated + packingEvaluator.counts.runs + (codeRunner?.counts.runs ?? 0),
       memoHits: evaluator.counts.memoHits + packingEvaluator.counts.hits + (codeRunner?.counts.hits ?? 0),
     },

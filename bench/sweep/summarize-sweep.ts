@@ -1,4 +1,13 @@
-import { bootstrapConfidenceInterval, createSeededRandom, holmAdjust, mannWhitneyU, runQualityDiversity, varghaDelaneyA12, wilcoxonSignedRank, quantile } from 'boden';
+import {
+  bootstrapConfidenceInterval,
+  createSeededRandom,
+  holmAdjust,
+  mannWhitneyU,
+  runQualityDiversity,
+  varghaDelaneyA12,
+  wilcoxonSignedRank,
+  quantile,
+} from 'boden';
 import { armName, isUnshapedArm, type BenchArm, type BenchPolicy } from '../runner/bench-policy.js';
 import { searchMilliseconds, type BenchEpisodeRecord, type BenchRunRecord } from '../runner/bench-run-record.js';
 
@@ -137,7 +146,10 @@ function meanWithInterval(values: readonly number[], seed: number): MeanWithInte
  * 95 % bootstrap interval (seeded, reproducible), area under the best-so-far curve, medal rate, P-creativity per
  * quarter, evaluations, search-time overhead against unshaped, and a Mann-Whitney U test against unshaped.
  */
-export function summarizeSweep(records: readonly BenchRunRecord[], references: ReadonlyMap<string, TaskReference> = new Map()): SweepSummaryRow[] {
+export function summarizeSweep(
+  records: readonly BenchRunRecord[],
+  references: ReadonlyMap<string, TaskReference> = new Map(),
+): SweepSummaryRow[] {
   const groups = new Map<string, BenchRunRecord[]>();
   for (const record of records) {
     const key = `${record.task}\u0000${record.policy}\u0000${armName(record.arm)}`;
@@ -151,7 +163,9 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
     const first = group[0]!;
     const finals = group.map(finalImpactOf);
     const quarters = pCreativityByQuarterOf(group);
-    const verdicts = group.flatMap((record) => record.episodes.flatMap((episode) => (episode.verdict === null ? [] : [episode.verdict.score])));
+    const verdicts = group.flatMap((record) =>
+      record.episodes.flatMap((episode) => (episode.verdict === null ? [] : [episode.verdict.score])),
+    );
     const search = mean(group.map(searchMilliseconds));
     const unshaped = unshapedOf(first.task, first.policy);
     const unshapedFinals = unshaped?.map(finalImpactOf);
@@ -173,7 +187,9 @@ export function summarizeSweep(records: readonly BenchRunRecord[], references: R
       embeddingNoveltyByQuarter: noveltyByQuarterOf(group, 'nearest-neighbour'),
       qualityDiversity: qualityDiversityOf(group),
       evaluations: mean(group.map((record) => record.evaluations)),
-      buggyShare: mean(group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length))),
+      buggyShare: mean(
+        group.map((record) => record.episodes.filter((episode) => episode.status === 'buggy').length / Math.max(1, record.episodes.length)),
+      ),
       bonusShift: bonusShiftOf(group),
       searchMilliseconds: search,
       overheadRatio: unshaped === undefined ? null : search / mean(unshaped.map(searchMilliseconds)),
@@ -205,7 +221,10 @@ function qualityDiversityOf(records: readonly BenchRunRecord[]): SweepSummaryRow
   if (records.some((record) => record.episodes.some((episode) => episode.status === 'ok' && episode.cell === undefined))) return null;
   const perRun = records.map((record) => {
     const valid = record.episodes.filter((episode) => episode.status === 'ok');
-    return runQualityDiversity(valid.map((episode) => episode.cell!), valid.map((episode) => episode.impact));
+    return runQualityDiversity(
+      valid.map((episode) => episode.cell!),
+      valid.map((episode) => episode.impact),
+    );
   });
   return { coverage: mean(perRun.map((run) => run.coverage)), qdScore: mean(perRun.map((run) => run.qdScore ?? 0)) };
 }
@@ -215,10 +234,22 @@ function firstMedalOf(records: readonly BenchRunRecord[], reference: TaskReferen
   if (reference?.medals === undefined || reference.maximize === undefined) return null;
   const { maximize, medals } = reference;
   const episodes = records.flatMap((record) => {
-    const first = record.episodes.findIndex((episode) => episode.status === 'ok' && episode.score !== null && (maximize ? episode.score >= medals.bronze : episode.score <= medals.bronze));
+    const first = record.episodes.findIndex(
+      (episode) =>
+        episode.status === 'ok' && episode.score !== null && (maximize ? episode.score >= medals.bronze : episode.score <= medals.bronze),
+    );
     return first < 0 ? [] : [first + 1];
   });
-  return { medianEpisode: episodes.length === 0 ? null : quantile([...episodes].sort((a, b) => a - b), 0.5), runs: episodes.length };
+  return {
+    medianEpisode:
+      episodes.length === 0
+        ? null
+        : quantile(
+            [...episodes].sort((a, b) => a - b),
+            0.5,
+          ),
+    runs: episodes.length,
+  };
 }
 
 /** Mean regret in metric units from final impacts: (1 − impact) × |top-1 − baseline|. */
@@ -228,9 +259,15 @@ function regretOf(finals: readonly number[], reference: TaskReference | undefine
 }
 
 /** Final impact of `group` and `unshaped` paired by seed: Wilcoxon signed-rank and A12 with a paired bootstrap. */
-function pairedWithUnshaped(group: readonly BenchRunRecord[], unshaped: readonly BenchRunRecord[], seed: number): Omit<PairedComparison, 'holmP'> | null {
+function pairedWithUnshaped(
+  group: readonly BenchRunRecord[],
+  unshaped: readonly BenchRunRecord[],
+  seed: number,
+): Omit<PairedComparison, 'holmP'> | null {
   const bySeed = new Map(unshaped.map((record) => [record.seed, finalImpactOf(record)]));
-  const pairs = group.filter((record) => bySeed.has(record.seed)).map((record) => [finalImpactOf(record), bySeed.get(record.seed)!] as const);
+  const pairs = group
+    .filter((record) => bySeed.has(record.seed))
+    .map((record) => [finalImpactOf(record), bySeed.get(record.seed)!] as const);
   if (pairs.length === 0) return null;
   const shaped = pairs.map(([value]) => value);
   const base = pairs.map(([, value]) => value);
@@ -240,10 +277,18 @@ function pairedWithUnshaped(group: readonly BenchRunRecord[], unshaped: readonly
       ? { low: Number.NaN, high: Number.NaN }
       : bootstrapConfidenceInterval({
           n: pairs.length,
-          statistic: (indices) => varghaDelaneyA12(indices.map((index) => shaped[index]!), indices.map((index) => base[index]!)),
+          statistic: (indices) =>
+            varghaDelaneyA12(
+              indices.map((index) => shaped[index]!),
+              indices.map((index) => base[index]!),
+            ),
           random: createSeededRandom(seed),
         });
-  return { seeds: pairs.length, wilcoxonP: wilcoxonSignedRank(shaped, base).pValue, a12: { mean: a12, low: interval.low, high: interval.high } };
+  return {
+    seeds: pairs.length,
+    wilcoxonP: wilcoxonSignedRank(shaped, base).pValue,
+    a12: { mean: a12, low: interval.low, high: interval.high },
+  };
 }
 
 /** The pooled share of contested choices a bonus changed, and its mean final weight; null without counts. */
@@ -251,5 +296,8 @@ function bonusShiftOf(group: readonly BenchRunRecord[]): SweepSummaryRow['bonusS
   const counted = group.flatMap((record) => (record.bonusShifts === undefined ? [] : [record.bonusShifts]));
   const contested = counted.reduce((sum, shifts) => sum + shifts.contested, 0);
   if (counted.length === 0 || contested === 0) return null;
-  return { changedShare: counted.reduce((sum, shifts) => sum + shifts.changed, 0) / contested, strength: mean(counted.map((shifts) => shifts.strength)) };
+  return {
+    changedShare: counted.reduce((sum, shifts) => sum + shifts.changed, 0) / contested,
+    strength: mean(counted.map((shifts) => shifts.strength)),
+  };
 }

@@ -18,7 +18,9 @@ export function cellId(cell: { task: string; policy: string; arm: BenchArm; seed
 
 /** The sweep's arms: the explicit list, or every strength crossed with every schedule; duplicates removed, in order. */
 export function sweepArms(options: Pick<ParsedSweepOptions, 'arms' | 'strengths' | 'schedules'>): BenchArm[] {
-  const arms = options.arms?.map(parseArmName) ?? options.strengths.flatMap((strength) => options.schedules.map((schedule) => ({ strength, schedule })));
+  const arms =
+    options.arms?.map(parseArmName) ??
+    options.strengths.flatMap((strength) => options.schedules.map((schedule) => ({ strength, schedule })));
   const seen = new Set<string>();
   return arms.filter((arm) => !seen.has(armName(arm)) && seen.add(armName(arm)) !== undefined);
 }

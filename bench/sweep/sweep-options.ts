@@ -5,7 +5,12 @@ import { defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
 import { benchPolicies, benchSchedules, parseArmName } from '../runner/bench-policy.js';
 
 /** An arm as written on the command line: `unshaped`, `bonus-0.3`, `adaptive`, `gate`, `bonus-0.3+adaptive+gate`, … (`parseArmName`). */
-export const ArmNameSchema = z.string().refine(isArmName, 'expected unshaped, or bonus-<strength> or shift-<share>, pareto, qd, ns, a schedule (adaptive, adaptive-extend, adaptive-mixed) and gate joined by + in that order (e.g. bonus-0.3+adaptive, gate, qd)');
+export const ArmNameSchema = z
+  .string()
+  .refine(
+    isArmName,
+    'expected unshaped, or bonus-<strength> or shift-<share>, pareto, qd, ns, a schedule (adaptive, adaptive-extend, adaptive-mixed) and gate joined by + in that order (e.g. bonus-0.3+adaptive, gate, qd)',
+  );
 
 function isArmName(name: string): boolean {
   try {
@@ -61,7 +66,11 @@ export const SweepOptionsSchema = z
     /** On-disk evaluation memo shared by sweeps (repeated pipelines cost nothing). */
     memo: z.string().min(1).default('tmp/bench-memo'),
     /** Evaluation worker threads. */
-    workers: z.number().int().min(1).default(() => availableParallelism()),
+    workers: z
+      .number()
+      .int()
+      .min(1)
+      .default(() => availableParallelism()),
     /** Runs in flight at once: more than workers keeps the pool busy while runs score and select. */
     concurrency: z.number().int().min(1).optional(),
     /**
@@ -104,8 +113,14 @@ export const SweepOptionsSchema = z
             cpuSeconds: z.number().int().positive().default(60),
             memoryMegabytes: z.number().int().min(64).default(4096),
           })
-          .refine((agent) => agent.record === undefined || agent.replay === undefined, { message: 'record and replay exclude each other', path: ['replay'] })
-          .refine((agent) => agent.baseURL === undefined || agent.model !== undefined, { message: 'a baseURL needs the served model name', path: ['model'] }),
+          .refine((agent) => agent.record === undefined || agent.replay === undefined, {
+            message: 'record and replay exclude each other',
+            path: ['replay'],
+          })
+          .refine((agent) => agent.baseURL === undefined || agent.model !== undefined, {
+            message: 'a baseURL needs the served model name',
+            path: ['model'],
+          }),
       ])
       .default('simulated'),
     /**
@@ -120,7 +135,10 @@ export const SweepOptionsSchema = z
     hangTimeoutMs: z.number().int().min(100).default(600_000),
   })
   .strict()
-  .refine((options) => options.tasks.length + options.taskFiles.length > 0, { message: 'give at least one task (tasks or taskFiles)', path: ['tasks'] });
+  .refine((options) => options.tasks.length + options.taskFiles.length > 0, {
+    message: 'give at least one task (tasks or taskFiles)',
+    path: ['tasks'],
+  });
 
 /** Options of `runSweep` as callers write them. */
 export type SweepOptions = z.input<typeof SweepOptionsSchema>;

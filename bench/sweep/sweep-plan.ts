@@ -71,12 +71,14 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
  */
 export async function createSweepPlan(options: SweepOptions): Promise<SweepPlan> {
   const parsed = parseOptions(SweepOptionsSchema, options, 'createSweepPlan');
-  if (parsed.cells !== undefined) throw new InvalidArgumentError({ argument: 'cells', reason: 'a plan holds the whole grid; its shards choose cells' });
+  if (parsed.cells !== undefined)
+    throw new InvalidArgumentError({ argument: 'cells', reason: 'a plan holds the whole grid; its shards choose cells' });
   const { memo: _memo, workers: _workers, concurrency: _concurrency, hangTimeoutMs: _hang, cells: _cells, ...rest } = parsed;
   const sweep: PlannedSweepOptions = { ...rest, out: resolve(parsed.out), taskFiles: parsed.taskFiles.map((file) => resolve(file)) };
   const cards = await loadSweepCards(sweep);
   const cardDigests = new Map([...cards].map(([task, card]) => [task, digest(JSON.stringify(card))]));
-  const agent = sweep.agent === 'simulated' ? 'simulated' : `${sweep.agent.kind}/${sweep.agent.model}/${sweep.agent.temperature ?? 'default'}`;
+  const agent =
+    sweep.agent === 'simulated' ? 'simulated' : `${sweep.agent.kind}/${sweep.agent.model}/${sweep.agent.temperature ?? 'default'}`;
   const cells = sweepCells({ ...parsed, tasks: [...cards.keys()] }).map((cell): PlannedCell => {
     const arm = armName(cell.arm);
     const decides = {
@@ -114,7 +116,10 @@ export async function readSweepPlan(path: string): Promise<SweepPlan> {
   try {
     value = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    const reason =
+      error instanceof SyntaxError
+        ? `is not valid JSON (${error.message})`
+        : `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     throw new SweepResultsError({ file: path, message: `the sweep plan ${reason}`, cause: error });
   }
   const file = SweepPlanFileSchema.safeParse(value);
@@ -123,7 +128,11 @@ export async function readSweepPlan(path: string): Promise<SweepPlan> {
     throw new SweepResultsError({ file: path, field: issue.path.join('.') || '(plan)', message: `not a sweep plan: ${issue.message}` });
   }
   if (file.data.codeVersion !== sweepCodeVersion) {
-    throw new SweepResultsError({ file: path, field: 'codeVersion', message: `written for ${file.data.codeVersion}, this code is ${sweepCodeVersion}: run every shard with the code that wrote the plan, or write the plan again` });
+    throw new SweepResultsError({
+      file: path,
+      field: 'codeVersion',
+      message: `written for ${file.data.codeVersion}, this code is ${sweepCodeVersion}: run every shard with the code that wrote the plan, or write the plan again`,
+    });
   }
   const sweep = SweepOptionsSchema.safeParse(file.data.sweep);
   if (!sweep.success) {
@@ -131,9 +140,17 @@ export async function readSweepPlan(path: string): Promise<SweepPlan> {
     throw new SweepResultsError({ file: path, field: `sweep.${issue.path.join('.')}`, message: issue.message });
   }
   const expected = await createSweepPlan(sweep.data);
-  const differing = file.data.cells.length === expected.cells.length ? file.data.cells.findIndex((cell, index) => cell.id !== expected.cells[index]!.id || cell.cell !== expected.cells[index]!.cell) : 0;
+  const differing =
+    file.data.cells.length === expected.cells.length
+      ? file.data.cells.findIndex((cell, index) => cell.id !== expected.cells[index]!.id || cell.cell !== expected.cells[index]!.cell)
+      : 0;
   if (differing !== -1) {
-    throw new SweepResultsError({ file: path, field: `cells.${differing}`, message: 'the cells differ from what the plan\'s options give with this code and these task cards (a card changed, or the plan was edited): write the plan again' });
+    throw new SweepResultsError({
+      file: path,
+      field: `cells.${differing}`,
+      message:
+        "the cells differ from what the plan's options give with this code and these task cards (a card changed, or the plan was edited): write the plan again",
+    });
   }
   return expected;
 }
@@ -156,8 +173,14 @@ export function shardFromEnvironment(environment: NodeJS.ProcessEnv = process.en
   const id = environment.SLURM_ARRAY_TASK_ID;
   if (id === undefined) return undefined;
   const minimum = Number(environment.SLURM_ARRAY_TASK_MIN ?? 0);
-  const count = environment.SLURM_ARRAY_TASK_COUNT ?? (environment.SLURM_ARRAY_TASK_MAX === undefined ? undefined : String(Number(environment.SLURM_ARRAY_TASK_MAX) - minimum + 1));
-  if (count === undefined) throw new InvalidArgumentError({ argument: 'SLURM_ARRAY_TASK_COUNT', reason: 'SLURM_ARRAY_TASK_ID is set but neither the task count nor SLURM_ARRAY_TASK_MAX is: pass --shard i/n' });
+  const count =
+    environment.SLURM_ARRAY_TASK_COUNT ??
+    (environment.SLURM_ARRAY_TASK_MAX === undefined ? undefined : String(Number(environment.SLURM_ARRAY_TASK_MAX) - minimum + 1));
+  if (count === undefined)
+    throw new InvalidArgumentError({
+      argument: 'SLURM_ARRAY_TASK_COUNT',
+      reason: 'SLURM_ARRAY_TASK_ID is set but neither the task count nor SLURM_ARRAY_TASK_MAX is: pass --shard i/n',
+    });
   return parseShard(`${Number(id) - minimum}/${count}`, 'SLURM_ARRAY_TASK_ID');
 }
 

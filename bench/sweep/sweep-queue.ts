@@ -57,7 +57,14 @@ export function redact(url: string): string {
 }
 
 /** BullMQ's connection options for a `redis://` URL (no client of ours: BullMQ brings its own). */
-export function redisConnection(url: string): { host: string; port: number; username?: string; password?: string; db: number; tls?: object } {
+export function redisConnection(url: string): {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db: number;
+  tls?: object;
+} {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -68,7 +75,8 @@ export function redisConnection(url: string): { host: string; port: number; user
     throw new InvalidArgumentError({ argument: '--queue', reason: `expected a redis:// or rediss:// URL, got ${parsed.protocol}` });
   }
   const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0) throw new InvalidArgumentError({ argument: '--queue', reason: `the database in ${JSON.stringify(redact(url))} is not a number` });
+  if (!Number.isInteger(db) || db < 0)
+    throw new InvalidArgumentError({ argument: '--queue', reason: `the database in ${JSON.stringify(redact(url))} is not a number` });
   return {
     host: parsed.hostname || '127.0.0.1',
     port: parsed.port === '' ? 6379 : Number(parsed.port),
@@ -106,7 +114,10 @@ async function settledWithin(promise: Promise<unknown>, milliseconds: number): P
 
 /** The plan's queue name: one per plan, so several sweeps can share one Redis. */
 export function sweepQueueName(plan: Pick<SweepPlan, 'cells'>): string {
-  return `boden-sweep-${createHash('sha256').update(plan.cells.map((cell) => cell.id).join(',')).digest('hex').slice(0, 16)}`;
+  return `boden-sweep-${createHash('sha256')
+    .update(plan.cells.map((cell) => cell.id).join(','))
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 /** Where a queue worker keeps its runs: `<out>/shards/worker-<host>-<pid>`, merged like a shard's. */
@@ -164,7 +175,10 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
       );
       if (!stillThere) {
         gaveUp = true;
-        throw new QueueConnectionError(options.url, `Redis gave no answer for ${Math.round(patience / 1000)} s and takes no connection (it went away, or the network did)`);
+        throw new QueueConnectionError(
+          options.url,
+          `Redis gave no answer for ${Math.round(patience / 1000)} s and takes no connection (it went away, or the network did)`,
+        );
       }
     }
   };
@@ -172,7 +186,11 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
     const done = await storedRuns(plan);
     const jobs = plan.cells
       .filter((cell) => !done.has(cell.cell))
-      .map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }));
+      .map((cell) => ({
+        name: 'cell',
+        data: { cell: cell.cell },
+        opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false },
+      }));
     if (jobs.length > 0) await answered(queue.addBulk(jobs));
     // Cells that failed for good in an earlier session run again, as a resumed sweep runs its failed cells again.
     await answered(queue.retryJobs({ state: 'failed' }));
@@ -186,8 +204,12 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
         const stored = takenBefore ? (await storedRuns(plan)).get(job.data.cell) : undefined;
         if (stored !== undefined) return stored;
         let progress: SweepProgress | undefined;
-        const result = await runSweep({ ...plan.sweep, ...runner, out, cells: [job.data.cell] }, { onProgress: (value) => (progress = value) });
-        if (result.failures.length > 0) throw result.failures[0]!.error instanceof Error ? result.failures[0]!.error : new Error(String(result.failures[0]!.error));
+        const result = await runSweep(
+          { ...plan.sweep, ...runner, out, cells: [job.data.cell] },
+          { onProgress: (value) => (progress = value) },
+        );
+        if (result.failures.length > 0)
+          throw result.failures[0]!.error instanceof Error ? result.failures[0]!.error : new Error(String(result.failures[0]!.error));
         ran.push(job.data.cell);
         options.onCell?.(job.data.cell, progress);
         // The record is the job's result too: merge can gather it from Redis where workers share no file system.
@@ -209,7 +231,15 @@ export async function runQueueWorker(plan: SweepPlan, runner: ShardRunnerOptions
         const lostCells = await answered(unqueuedCells(plan, queue));
         if (lostCells.length === 0) break;
         options.onCellsRequeued?.(lostCells.length);
-        await answered(queue.addBulk(lostCells.map((cell) => ({ name: 'cell', data: { cell: cell.cell }, opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false } }))));
+        await answered(
+          queue.addBulk(
+            lostCells.map((cell) => ({
+              name: 'cell',
+              data: { cell: cell.cell },
+              opts: { jobId: cell.id, attempts: 3, removeOnComplete: false, removeOnFail: false },
+            })),
+          ),
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -252,7 +282,12 @@ export async function queuedRuns(plan: SweepPlan, url: string): Promise<Map<stri
       const jobs = await queue.getJobs(['completed'], start, start + page - 1, true);
       for (const job of jobs) {
         const parsed = BenchRunRecordSchema.safeParse(job.returnvalue);
-        if (!parsed.success) throw new SweepResultsError({ file: `${redact(url)} queue ${sweepQueueName(plan)}`, field: `job ${job.id}`, message: `its result is not a run record: ${parsed.error.issues[0]!.message}` });
+        if (!parsed.success)
+          throw new SweepResultsError({
+            file: `${redact(url)} queue ${sweepQueueName(plan)}`,
+            field: `job ${job.id}`,
+            message: `its result is not a run record: ${parsed.error.issues[0]!.message}`,
+          });
         if (!runs.has(cellId(parsed.data))) runs.set(cellId(parsed.data), parsed.data);
       }
       if (jobs.length < page) break;

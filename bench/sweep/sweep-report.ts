@@ -32,9 +32,12 @@ function perEpisodeRows(records: readonly BenchRunRecord[], valueOf: (record: Be
   for (const record of records) byArm.set(armName(record.arm), [...(byArm.get(armName(record.arm)) ?? []), record]);
   const settings = { resamples: 500, confidence: 0.95, random: createSeededRandom(1) };
   return [...byArm].flatMap(([arm, group]) =>
-    statisticByIndex(group.map((record) => record.episodes.map((_, index) => valueOf(record, index))), mean, 1, settings).map(
-      ({ index, value, low, high }) => ({ arm, episode: index + 1, value, low, high }),
-    ),
+    statisticByIndex(
+      group.map((record) => record.episodes.map((_, index) => valueOf(record, index))),
+      mean,
+      1,
+      settings,
+    ).map(({ index, value, low, high }) => ({ arm, episode: index + 1, value, low, high })),
   );
 }
 
@@ -108,18 +111,21 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
       paragraphs: [
         ...input.provenance,
         ...sweepSummaryLegend,
-        'Arms share their seeds (the agent\'s and the policy\'s random streams), so the runs of one seed are identical until shaping first changes a selection: the comparison is paired by design.',
+        "Arms share their seeds (the agent's and the policy's random streams), so the runs of one seed are identical until shaping first changes a selection: the comparison is paired by design.",
       ],
       table: { columns: outcome.columns.map((column) => column.header), rows: outcome.cells },
     },
     {
       heading: 'How the searches went',
-      paragraphs: ['P-creativity and novelty per quarter of the run, evaluations, crashes, what the bonus changed, and the search time shaping added.'],
+      paragraphs: [
+        'P-creativity and novelty per quarter of the run, evaluations, crashes, what the bonus changed, and the search time shaping added.',
+      ],
       table: { columns: search.columns.map((column) => column.header), rows: search.cells },
     },
   ];
   const cellsSeen = new Map<string, BenchRunRecord[]>();
-  for (const record of records) cellsSeen.set(`${record.task}\u0000${record.policy}`, [...(cellsSeen.get(`${record.task}\u0000${record.policy}`) ?? []), record]);
+  for (const record of records)
+    cellsSeen.set(`${record.task}\u0000${record.policy}`, [...(cellsSeen.get(`${record.task}\u0000${record.policy}`) ?? []), record]);
   for (const [key, group] of cellsSeen) {
     const [task, policy] = key.split('\u0000') as [string, string];
     const arms = [...new Set(group.map((record) => armName(record.arm)))];
@@ -128,14 +134,22 @@ export function buildSweepReport(input: SweepReportInput): ReportDocument {
   const strengthRows = rows
     // Auto-scaled bonuses have no fixed strength to plot against.
     .filter((row) => row.schedule === 'none' && parseArmName(row.arm).shift === undefined)
-    .map((row) => ({ cell: `${row.task} · ${row.policy}`, strength: row.strength, impact: row.finalImpact.mean, low: Number.isFinite(row.finalImpact.low) ? row.finalImpact.low : null, high: Number.isFinite(row.finalImpact.high) ? row.finalImpact.high : null }));
+    .map((row) => ({
+      cell: `${row.task} · ${row.policy}`,
+      strength: row.strength,
+      impact: row.finalImpact.mean,
+      low: Number.isFinite(row.finalImpact.low) ? row.finalImpact.low : null,
+      high: Number.isFinite(row.finalImpact.high) ? row.finalImpact.high : null,
+    }));
   // A line against strength needs two strengths in at least one task and policy.
   const strengthsPerCell = new Map<string, Set<number>>();
   for (const row of strengthRows) strengthsPerCell.set(row.cell, (strengthsPerCell.get(row.cell) ?? new Set()).add(row.strength));
   if ([...strengthsPerCell.values()].some((strengths) => strengths.size >= 2)) {
     sections.push({
       heading: 'Impact against bonus strength',
-      paragraphs: ['Mean final impact (95% bootstrap CI over seeds) of the arms without a schedule, by novelty bonus strength; strength 0 is the unshaped arm.'],
+      paragraphs: [
+        'Mean final impact (95% bootstrap CI over seeds) of the arms without a schedule, by novelty bonus strength; strength 0 is the unshaped arm.',
+      ],
       charts: [
         {
           title: 'final impact vs bonus strength',

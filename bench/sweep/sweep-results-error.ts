@@ -12,7 +12,11 @@ export class SweepResultsError extends BodenError {
   readonly field: string | undefined;
 
   constructor(options: { file: string; field?: string; message: string; cause?: unknown }) {
-    super({ name: 'BodenSweepResultsError', message: `${options.file}${options.field === undefined ? '' : ` (${options.field})`}: ${options.message}`, cause: options.cause });
+    super({
+      name: 'BodenSweepResultsError',
+      message: `${options.file}${options.field === undefined ? '' : ` (${options.field})`}: ${options.message}`,
+      cause: options.cause,
+    });
     this.file = options.file;
     this.field = options.field;
   }

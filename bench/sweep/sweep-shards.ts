@@ -20,14 +20,18 @@ async function shardDirectories(plan: Pick<SweepPlan, 'sweep'>): Promise<string[
     if (error.code === 'ENOENT') return [] as string[];
     throw new SweepResultsError({ file: root, message: 'cannot list the shards', cause: error });
   });
-  return names.filter((name) => /^(?:shard-\d+-of-\d+|worker-[A-Za-z0-9-]+)$/.test(name)).sort().map((name) => join(root, name));
+  return names
+    .filter((name) => /^(?:shard-\d+-of-\d+|worker-[A-Za-z0-9-]+)$/.test(name))
+    .sort()
+    .map((name) => join(root, name));
 }
 
 /** Every run the plan's shards and queue workers have stored so far, by cell key (the first stored wins: runs are deterministic). */
 export async function storedRuns(plan: Pick<SweepPlan, 'sweep'>): Promise<Map<string, BenchRunRecord>> {
   const runs = new Map<string, BenchRunRecord>();
   for (const directory of await shardDirectories(plan)) {
-    for (const record of await readRunRecords(join(directory, 'runs.jsonl'))) if (!runs.has(cellId(record))) runs.set(cellId(record), record);
+    for (const record of await readRunRecords(join(directory, 'runs.jsonl')))
+      if (!runs.has(cellId(record))) runs.set(cellId(record), record);
   }
   return runs;
 }
@@ -37,7 +41,12 @@ export async function storedRuns(plan: Pick<SweepPlan, 'sweep'>): Promise<Map<st
  * holds already (a resubmitted array, or one run with another shard count). Resumable like `runSweep`: a killed
  * shard runs the same command again. The result's records are this shard directory's.
  */
-export async function runSweepShard(plan: SweepPlan, shard: Shard, runner: ShardRunnerOptions = {}, hooks: SweepHooks = {}): Promise<SweepResult> {
+export async function runSweepShard(
+  plan: SweepPlan,
+  shard: Shard,
+  runner: ShardRunnerOptions = {},
+  hooks: SweepHooks = {},
+): Promise<SweepResult> {
   const done = await storedRuns(plan);
   const cells = cellsOfShard(plan, shard)
     .filter((cell) => !done.has(cell.cell))
@@ -52,7 +61,10 @@ export async function runSweepShard(plan: SweepPlan, shard: Shard, runner: Shard
  * queue's results, `queuedRuns`). A cell no shard has stored is a `SweepResultsError` that counts them and names the
  * first; nothing is written then.
  */
-export async function mergeSweepShards(plan: SweepPlan, found: { readonly extraRuns?: ReadonlyMap<string, BenchRunRecord> } = {}): Promise<SweepResult> {
+export async function mergeSweepShards(
+  plan: SweepPlan,
+  found: { readonly extraRuns?: ReadonlyMap<string, BenchRunRecord> } = {},
+): Promise<SweepResult> {
   const runs = await storedRuns(plan);
   for (const [cell, record] of found.extraRuns ?? []) if (!runs.has(cell)) runs.set(cell, record);
   const missing = plan.cells.filter((cell) => !runs.has(cell.cell));

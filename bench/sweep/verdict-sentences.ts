@@ -36,7 +36,9 @@ export function verdictSentences(rows: readonly SweepSummaryRow[], alpha = 0.05)
       const verb = row.impactDifference > 0 ? 'beats' : row.impactDifference < 0 ? 'loses to' : 'differs from';
       sentences.push(`${row.arm} ${verb} unshaped on ${cell} by ${difference} (${test}, ${count(seeds, 'seed')})`);
     } else {
-      sentences.push(`no difference we can tell from ${count(seeds, 'seed')}: ${row.arm} against unshaped on ${cell}, ${difference} (${test})`);
+      sentences.push(
+        `no difference we can tell from ${count(seeds, 'seed')}: ${row.arm} against unshaped on ${cell}, ${difference} (${test})`,
+      );
     }
   }
   return sentences;

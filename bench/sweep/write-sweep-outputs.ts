@@ -26,7 +26,8 @@ export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutpu
   const header = [
     `boden bench: ${result.records.length} runs of ${result.options.episodes} episodes`,
     ...result.sessions.map(
-      (session, index) => `session ${index + 1}: ${session.started}, ${session.runs} runs, ${session.wallSeconds.toFixed(0)} s${session.command === null ? '' : ` — ${session.command}`}`,
+      (session, index) =>
+        `session ${index + 1}: ${session.started}, ${session.runs} runs, ${session.wallSeconds.toFixed(0)} s${session.command === null ? '' : ` — ${session.command}`}`,
     ),
     `wall time over all sessions: ${wallSeconds.toFixed(0)} s`,
   ].join('\n');
@@ -34,9 +35,17 @@ export async function writeSweepOutputs(result: SweepResult): Promise<SweepOutpu
   const textPath = join(result.options.out, 'summary.txt');
   const jsonPath = join(result.options.out, 'summary.json');
   await writeFileAtomic(textPath, summaryText);
-  await writeFileAtomic(jsonPath, `${JSON.stringify({ options: result.options, sessions: result.sessions, verdicts: verdictSentences(rows), rows }, null, 2)}\n`);
+  await writeFileAtomic(
+    jsonPath,
+    `${JSON.stringify({ options: result.options, sessions: result.sessions, verdicts: verdictSentences(rows), rows }, null, 2)}\n`,
+  );
   const reportPath = join(result.options.out, 'report.html');
-  const report = buildSweepReport({ records: result.records, rows, provenance: [...header.split('\n'), ...caveats], generatedAt: new Date().toISOString() });
+  const report = buildSweepReport({
+    records: result.records,
+    rows,
+    provenance: [...header.split('\n'), ...caveats],
+    generatedAt: new Date().toISOString(),
+  });
   await writeReportFile(reportPath, await renderReportHtml(report));
   return { rows, table, files: [textPath, jsonPath, reportPath] };
 }

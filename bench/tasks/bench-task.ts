@@ -46,7 +46,10 @@ export const benchTaskShape = {
  */
 export const CsvDatasetSchema = z.strictObject({
   csv: z.string().min(1),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 /** A user's CSV dataset: see `CsvDatasetSchema`. */
@@ -54,7 +57,7 @@ export type CsvDataset = z.infer<typeof CsvDatasetSchema>;
 
 /** A benchmark task definition: see `benchTaskShape`. */
 export const BenchTaskSchema = z.strictObject(benchTaskShape).refine((task) => task.maximize === metricMaximize[task.metric], {
-  message: 'maximize must match the metric\'s direction',
+  message: "maximize must match the metric's direction",
   path: ['maximize'],
 });
 

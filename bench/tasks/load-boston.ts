@@ -9,7 +9,12 @@ export function loadBoston(): Dataset {
   return {
     name: 'boston',
     kind: 'regression',
-    features: featureNames.map((name) => numericColumn(name, records.map((record) => record[name]))),
+    features: featureNames.map((name) =>
+      numericColumn(
+        name,
+        records.map((record) => record[name]),
+      ),
+    ),
     targetName: 'medv',
     target: records.map((record) => record.medv),
     classes: [],

@@ -26,13 +26,34 @@ export function loadCarsMpg(): Dataset {
     name: 'cars-mpg',
     kind: 'regression',
     features: [
-      numericColumn('cylinders', records.map((record) => record.Cylinders)),
-      numericColumn('displacement', records.map((record) => record.Displacement)),
-      numericColumn('horsepower', records.map((record) => record.Horsepower)),
-      numericColumn('weight_lbs', records.map((record) => record.Weight_in_lbs)),
-      numericColumn('acceleration', records.map((record) => record.Acceleration)),
-      numericColumn('model_year', records.map((record) => Number(record.Year.slice(0, 4)))),
-      categoricalColumn('origin', records.map((record) => record.Origin)),
+      numericColumn(
+        'cylinders',
+        records.map((record) => record.Cylinders),
+      ),
+      numericColumn(
+        'displacement',
+        records.map((record) => record.Displacement),
+      ),
+      numericColumn(
+        'horsepower',
+        records.map((record) => record.Horsepower),
+      ),
+      numericColumn(
+        'weight_lbs',
+        records.map((record) => record.Weight_in_lbs),
+      ),
+      numericColumn(
+        'acceleration',
+        records.map((record) => record.Acceleration),
+      ),
+      numericColumn(
+        'model_year',
+        records.map((record) => Number(record.Year.slice(0, 4))),
+      ),
+      categoricalColumn(
+        'origin',
+        records.map((record) => record.Origin),
+      ),
     ],
     targetName: 'mpg',
     target: records.map((record) => record.Miles_per_Gallon!),

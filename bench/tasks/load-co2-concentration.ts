@@ -16,7 +16,16 @@ export function loadCo2Concentration(): Dataset {
   return {
     name: 'co2-concentration',
     kind: 'regression',
-    features: [numericColumn('year', rows.map((row) => row.year)), numericColumn('month', rows.map((row) => row.month))],
+    features: [
+      numericColumn(
+        'year',
+        rows.map((row) => row.year),
+      ),
+      numericColumn(
+        'month',
+        rows.map((row) => row.month),
+      ),
+    ],
     targetName: 'co2_ppm',
     target: rows.map((row) => row.co2),
     classes: [],

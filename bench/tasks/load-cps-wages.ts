@@ -14,8 +14,18 @@ export function loadCpsWages(): Dataset {
     name: 'cps-wages',
     kind: 'regression',
     features: [
-      ...numericNames.map((name) => numericColumn(name, records.map((record) => record[name]))),
-      ...categoricalNames.map((name) => categoricalColumn(name, records.map((record) => record[name]))),
+      ...numericNames.map((name) =>
+        numericColumn(
+          name,
+          records.map((record) => record[name]),
+        ),
+      ),
+      ...categoricalNames.map((name) =>
+        categoricalColumn(
+          name,
+          records.map((record) => record[name]),
+        ),
+      ),
     ],
     targetName: 'log_wage',
     target: records.map((record) => Math.log(record.wage)),

@@ -32,7 +32,12 @@ export function readTaskCsvBytes(file: string, limitBytes = maxTaskCsvBytes): { 
     bytes = readFileSync(file);
   } catch (error) {
     if (TaskCsvTooLargeError.isInstance(error)) throw error;
-    throw new InvalidFieldError({ file, location: null, reason: `cannot read the task's CSV file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
+    throw new InvalidFieldError({
+      file,
+      location: null,
+      reason: `cannot read the task's CSV file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      cause: error,
+    });
   }
   // The file grew between the size check and the read.
   if (bytes.length > limitBytes) throw new TaskCsvTooLargeError({ file, bytes: bytes.length, limitBytes });
@@ -52,7 +57,11 @@ export function parseTaskCsv(file: string, bytes: Uint8Array, task: BenchTask): 
   const problem = (location: string | null, reason: string) => new InvalidFieldError({ file, location, reason });
   const wanted = [
     ...task.numericFeatures.map((name, position) => ({ name, kind: 'numeric' as const, field: `numericFeatures[${position}]` })),
-    ...task.categoricalFeatures.map((name, position) => ({ name, kind: 'categorical' as const, field: `categoricalFeatures[${position}]` })),
+    ...task.categoricalFeatures.map((name, position) => ({
+      name,
+      kind: 'categorical' as const,
+      field: `categoricalFeatures[${position}]`,
+    })),
   ];
   const numeric: (number | null)[][] = task.numericFeatures.map(() => []);
   const categorical: (string | null)[][] = task.categoricalFeatures.map(() => []);
@@ -65,16 +74,21 @@ export function parseTaskCsv(file: string, bytes: Uint8Array, task: BenchTask): 
   const numberAt = (value: string, line: number, name: string): number | null => {
     if (missingMarkers.has(value)) return null;
     const parsed = Number(value);
-    if (!Number.isFinite(parsed)) throw problem(`line ${line}, column ${quoted(name)}`, `expected a number or a missing value, got ${quoted(value)}`);
+    if (!Number.isFinite(parsed))
+      throw problem(`line ${line}, column ${quoted(name)}`, `expected a number or a missing value, got ${quoted(value)}`);
     return parsed;
   };
   const columnOf = (row: readonly string[], name: string, field: string): number => {
     const index = row.indexOf(name);
     if (index < 0) {
       const shown = row.slice(0, 20).map(quoted).join(', ');
-      throw problem('line 1', `no column ${quoted(name)} (the card's ${field}); the header has ${shown}${row.length > 20 ? `, and ${row.length - 20} more` : ''}`);
+      throw problem(
+        'line 1',
+        `no column ${quoted(name)} (the card's ${field}); the header has ${shown}${row.length > 20 ? `, and ${row.length - 20} more` : ''}`,
+      );
     }
-    if (row.indexOf(name, index + 1) >= 0) throw problem('line 1', `the column ${quoted(name)} (the card's ${field}) appears twice in the header`);
+    if (row.indexOf(name, index + 1) >= 0)
+      throw problem('line 1', `the column ${quoted(name)} (the card's ${field}) appears twice in the header`);
     return index;
   };
   const onRecord = (record: string[], info: { lines: number }): null => {
@@ -101,10 +115,19 @@ export function parseTaskCsv(file: string, bytes: Uint8Array, task: BenchTask): 
     parse(bytes as Buffer, { bom: true, skip_empty_lines: true, relax_column_count: false, on_record: onRecord });
   } catch (error) {
     if (InvalidFieldError.isInstance(error)) throw error;
-    const line = error instanceof CsvError && typeof (error as CsvError & { lines?: unknown }).lines === 'number' ? `line ${(error as CsvError & { lines: number }).lines}` : null;
-    throw new InvalidFieldError({ file, location: line, reason: `not a valid CSV file: ${(error as Error).message.replace(/\s+/g, ' ')}`, cause: error });
+    const line =
+      error instanceof CsvError && typeof (error as CsvError & { lines?: unknown }).lines === 'number'
+        ? `line ${(error as CsvError & { lines: number }).lines}`
+        : null;
+    throw new InvalidFieldError({
+      file,
+      location: line,
+      reason: `not a valid CSV file: ${(error as Error).message.replace(/\s+/g, ' ')}`,
+      cause: error,
+    });
   }
-  if (header === undefined || targetCells.length + targetNumbers.length === 0) throw problem(null, 'expected a header row and at least one data row');
+  if (header === undefined || targetCells.length + targetNumbers.length === 0)
+    throw problem(null, 'expected a header row and at least one data row');
 
   const features: FeatureColumn[] = [
     ...task.numericFeatures.map((name, position): FeatureColumn => ({ name, kind: 'numeric', values: numeric[position]! })),
@@ -112,7 +135,8 @@ export function parseTaskCsv(file: string, bytes: Uint8Array, task: BenchTask): 
   ];
   if (task.kind === 'classification') {
     const { target, classes } = encodeClasses(targetCells);
-    if (classes.length < 2) throw problem(`column ${quoted(task.target)}`, `a classification target needs two or more classes, found ${classes.length}`);
+    if (classes.length < 2)
+      throw problem(`column ${quoted(task.target)}`, `a classification target needs two or more classes, found ${classes.length}`);
     return { name: task.task, kind: 'classification', features, targetName: task.target, target, classes };
   }
   return { name: task.task, kind: 'regression', features, targetName: task.target, target: targetNumbers, classes: [] };
@@ -127,7 +151,11 @@ export function loadCsvDataset(task: BenchTask & { readonly dataset: CsvDataset 
   const file = task.dataset.csv;
   const { bytes, sha256 } = readTaskCsvBytes(file);
   if (task.dataset.sha256 !== undefined && task.dataset.sha256 !== sha256) {
-    throw new InvalidFieldError({ file, location: null, reason: `changed since the card was calibrated (sha256 ${sha256}, the card records ${task.dataset.sha256}); calibrate it again` });
+    throw new InvalidFieldError({
+      file,
+      location: null,
+      reason: `changed since the card was calibrated (sha256 ${sha256}, the card records ${task.dataset.sha256}); calibrate it again`,
+    });
   }
   return parseTaskCsv(file, bytes, task);
 }

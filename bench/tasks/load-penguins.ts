@@ -23,12 +23,30 @@ export function loadPenguins(): Dataset {
     name: 'penguins',
     kind: 'classification',
     features: [
-      numericColumn('beak_length_mm', records.map((record) => record['Beak Length (mm)'])),
-      numericColumn('beak_depth_mm', records.map((record) => record['Beak Depth (mm)'])),
-      numericColumn('flipper_length_mm', records.map((record) => record['Flipper Length (mm)'])),
-      numericColumn('body_mass_g', records.map((record) => record['Body Mass (g)'])),
-      categoricalColumn('island', records.map((record) => record.Island)),
-      categoricalColumn('sex', records.map((record) => record.Sex)),
+      numericColumn(
+        'beak_length_mm',
+        records.map((record) => record['Beak Length (mm)']),
+      ),
+      numericColumn(
+        'beak_depth_mm',
+        records.map((record) => record['Beak Depth (mm)']),
+      ),
+      numericColumn(
+        'flipper_length_mm',
+        records.map((record) => record['Flipper Length (mm)']),
+      ),
+      numericColumn(
+        'body_mass_g',
+        records.map((record) => record['Body Mass (g)']),
+      ),
+      categoricalColumn(
+        'island',
+        records.map((record) => record.Island),
+      ),
+      categoricalColumn(
+        'sex',
+        records.map((record) => record.Sex),
+      ),
     ],
     targetName: 'species',
     target,

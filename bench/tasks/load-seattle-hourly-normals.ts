@@ -21,7 +21,16 @@ export function loadSeattleHourlyNormals(): Dataset {
   return {
     name: 'seattle-hourly-normals',
     kind: 'regression',
-    features: [numericColumn('day_of_year', rows.map((row) => row.dayOfYear)), numericColumn('hour', rows.map((row) => row.hour))],
+    features: [
+      numericColumn(
+        'day_of_year',
+        rows.map((row) => row.dayOfYear),
+      ),
+      numericColumn(
+        'hour',
+        rows.map((row) => row.hour),
+      ),
+    ],
     targetName: 'temperature_c',
     target: rows.map((row) => row.temperature),
     classes: [],

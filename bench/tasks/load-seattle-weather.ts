@@ -16,12 +16,30 @@ export function loadSeattleWeather(): Dataset {
     name: 'seattle-weather',
     kind: 'classification',
     features: [
-      numericColumn('precipitation', rows.map((row) => number(row, 1))),
-      numericColumn('temp_max', rows.map((row) => number(row, 2))),
-      numericColumn('temp_min', rows.map((row) => number(row, 3))),
-      numericColumn('wind', rows.map((row) => number(row, 4))),
-      numericColumn('year', rows.map((row) => Number(row[0]?.slice(0, 4)))),
-      numericColumn('month', rows.map((row) => Number(row[0]?.slice(5, 7)))),
+      numericColumn(
+        'precipitation',
+        rows.map((row) => number(row, 1)),
+      ),
+      numericColumn(
+        'temp_max',
+        rows.map((row) => number(row, 2)),
+      ),
+      numericColumn(
+        'temp_min',
+        rows.map((row) => number(row, 3)),
+      ),
+      numericColumn(
+        'wind',
+        rows.map((row) => number(row, 4)),
+      ),
+      numericColumn(
+        'year',
+        rows.map((row) => Number(row[0]?.slice(0, 4))),
+      ),
+      numericColumn(
+        'month',
+        rows.map((row) => Number(row[0]?.slice(5, 7))),
+      ),
     ],
     targetName: 'weather',
     target,

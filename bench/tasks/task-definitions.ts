@@ -103,7 +103,7 @@ const definitions: BenchTask[] = [
     cv: { folds: 5, seed: 0, stratified: false, scheme: 'forward-chaining' },
     featureEngineering: { periodic: { day_of_year: 365, hour: 24 } },
     description:
-      'Forecast Seattle\'s normal temperature (°C) at 00, 06, 12 and 18 h of each day of a year (1,459 readings) from ' +
+      "Forecast Seattle's normal temperature (°C) at 00, 06, 12 and 18 h of each day of a year (1,459 readings) from " +
       'the day of the year and the hour. Scored by RMSE (lower is better) over 5 forward-chaining folds: the year is ' +
       'cut into 6 blocks in time order, and each fold fits on every block before one and scores that block, so every ' +
       'score forecasts a season the model has not seen.',

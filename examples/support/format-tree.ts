@@ -19,7 +19,9 @@ export function formatTree(rows: readonly TreeRow[]): string {
   const lines: string[] = [];
   const visit = (row: TreeRow, depth: number): void => {
     const others = row.parents.slice(1);
-    lines.push(`${'  '.repeat(depth)}${depth === 0 ? '' : '└ '}${row.id} ${row.label}${others.length === 0 ? '' : ` (+ ${others.join(', ')})`}`);
+    lines.push(
+      `${'  '.repeat(depth)}${depth === 0 ? '' : '└ '}${row.id} ${row.label}${others.length === 0 ? '' : ` (+ ${others.join(', ')})`}`,
+    );
     for (const child of children.get(row.id) ?? []) visit(child, depth + 1);
   };
   for (const root of children.get(undefined) ?? []) visit(root, 0);

@@ -1,7 +1,8 @@
 import { ConceptExtractor } from '../../src/index.js';
 
 /** The task the chat-model examples give their operators (their code is never run). */
-export const houseScoresTask = 'Predict house sale prices from 79 tabular features (RMSE on the log price; the metric is reported as 1 − RMSE).';
+export const houseScoresTask =
+  'Predict house sale prices from 79 tabular features (RMSE on the log price; the metric is reported as 1 − RMSE).';
 
 /**
  * A stand-in for running a chat model's code: more distinct ML concepts score higher (a hash of the code breaks

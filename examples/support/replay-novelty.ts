@@ -11,7 +11,9 @@ export interface NoveltySummary {
  * Replays a finished run's valid nodes through a fresh scorer, in order, so shaped and unshaped runs are measured
  * the same way.
  */
-export async function replayNovelty(nodes: readonly { id: string; plan: string; code: string; metric: number | null }[]): Promise<NoveltySummary> {
+export async function replayNovelty(
+  nodes: readonly { id: string; plan: string; code: string; metric: number | null }[],
+): Promise<NoveltySummary> {
   const scorer = createNoveltyScorer({ runId: 'replay' });
   const novelties: number[] = [];
   for (const node of nodes) {

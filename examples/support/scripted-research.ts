@@ -12,17 +12,51 @@ interface Paradigm {
   readonly ceiling: number;
 }
 
-const paradigm = (concept: string, plan: string, imports: string, model: string, base: number, ceiling: number): Paradigm =>
-  ({ concept, plan, imports, model, base, ceiling });
+const paradigm = (concept: string, plan: string, imports: string, model: string, base: number, ceiling: number): Paradigm => ({
+  concept,
+  plan,
+  imports,
+  model,
+  base,
+  ceiling,
+});
 
 // In the order a directed agent tries them: the multilayer perceptron has the highest ceiling of all.
 const paradigms: readonly Paradigm[] = [
   paradigm('lightgbm', 'Train a LightGBM regressor', 'import lightgbm as lgb', 'lgb.LGBMRegressor', 0.8, 0.84),
   paradigm('xgboost', 'Train an XGBoost regressor', 'import xgboost as xgb', 'xgb.XGBRegressor', 0.79, 0.835),
-  paradigm('random-forest', 'Fit a random forest', 'from sklearn.ensemble import RandomForestRegressor', 'RandomForestRegressor', 0.76, 0.79),
-  paradigm('multilayer-perceptron', 'Train a multilayer perceptron', 'from sklearn.neural_network import MLPRegressor', 'MLPRegressor', 0.78, 0.88),
-  paradigm('gaussian-process', 'Fit a Gaussian process regressor', 'from sklearn.gaussian_process import GaussianProcessRegressor', 'GaussianProcessRegressor', 0.74, 0.8),
-  paradigm('extra-trees', 'Fit extremely randomised trees', 'from sklearn.ensemble import ExtraTreesRegressor', 'ExtraTreesRegressor', 0.75, 0.78),
+  paradigm(
+    'random-forest',
+    'Fit a random forest',
+    'from sklearn.ensemble import RandomForestRegressor',
+    'RandomForestRegressor',
+    0.76,
+    0.79,
+  ),
+  paradigm(
+    'multilayer-perceptron',
+    'Train a multilayer perceptron',
+    'from sklearn.neural_network import MLPRegressor',
+    'MLPRegressor',
+    0.78,
+    0.88,
+  ),
+  paradigm(
+    'gaussian-process',
+    'Fit a Gaussian process regressor',
+    'from sklearn.gaussian_process import GaussianProcessRegressor',
+    'GaussianProcessRegressor',
+    0.74,
+    0.8,
+  ),
+  paradigm(
+    'extra-trees',
+    'Fit extremely randomised trees',
+    'from sklearn.ensemble import ExtraTreesRegressor',
+    'ExtraTreesRegressor',
+    0.75,
+    0.78,
+  ),
   paradigm('support-vector-machine', 'Fit a support vector regressor (SVR)', 'from sklearn.svm import SVR', 'SVR', 0.72, 0.75),
   paradigm('ridge-regression', 'Fit a ridge regression', 'from sklearn.linear_model import Ridge', 'Ridge', 0.7, 0.73),
 ];
@@ -35,7 +69,10 @@ const techniques: readonly { readonly plan: string; readonly line: string }[] = 
   { plan: 'standardise the features with a StandardScaler', line: 'X = StandardScaler().fit_transform(X)' },
   { plan: 'use early stopping on a hold-out fold', line: 'fit_params = {"early_stopping_rounds": 50}  # early stopping' },
   { plan: 'apply a log transform of the target', line: 'y = np.log1p(y)  # log transform' },
-  { plan: 'add polynomial features of the numeric columns', line: 'X = PolynomialFeatures(degree=2).fit_transform(X)  # polynomial features' },
+  {
+    plan: 'add polynomial features of the numeric columns',
+    line: 'X = PolynomialFeatures(degree=2).fit_transform(X)  # polynomial features',
+  },
   { plan: 'run feature selection by importance', line: 'X = SelectFromModel(model).fit_transform(X, y)  # feature selection' },
   { plan: 'average several seeds (seed averaging)', line: 'predictions = np.mean(seed_runs, axis=0)  # seed averaging' },
 ];
@@ -95,7 +132,13 @@ export function createScriptedResearch(seed = 0): ScriptedResearch {
         return renderBlend(membersOf(parent.code).map(([concept, count], index) => [concept, index === 0 ? count + 1 : count]));
       }
       if (unused.length === 0 || random() < 0.5) {
-        const next = render(paradigm, refinements + 1, lines, estimators + 100, `${paradigm.plan}; tune n_estimators to ${estimators + 100}.`);
+        const next = render(
+          paradigm,
+          refinements + 1,
+          lines,
+          estimators + 100,
+          `${paradigm.plan}; tune n_estimators to ${estimators + 100}.`,
+        );
         return { ...next, code: withBug(next.code) };
       }
       const technique = unused[Math.floor(random() * unused.length)]!;
@@ -117,7 +160,11 @@ export function createScriptedResearch(seed = 0): ScriptedResearch {
       if (proposal.code.includes('# bug:')) return { metric: null, buggy: true };
       if (proposal.code.includes('# approach: blend')) {
         const scores = membersOf(proposal.code).map(([concept, refinements]) =>
-          score(paradigms.find((paradigm) => paradigm.concept === concept), refinements, proposal.code),
+          score(
+            paradigms.find((paradigm) => paradigm.concept === concept),
+            refinements,
+            proposal.code,
+          ),
         );
         return { metric: Math.max(0, ...scores) + 0.004, buggy: false };
       }
@@ -175,8 +222,10 @@ function score(paradigm: Paradigm | undefined, refinements: number, code: string
 export function scriptedOperators(research: ScriptedResearch) {
   return {
     draft: ({ directive }: { readonly directive?: string }) => research.draft(directive),
-    improve: ({ parent, directive }: { readonly parent: ScriptedProposal; readonly directive?: string }) => research.improve(parent, directive),
+    improve: ({ parent, directive }: { readonly parent: ScriptedProposal; readonly directive?: string }) =>
+      research.improve(parent, directive),
     debug: ({ parent }: { readonly parent: ScriptedProposal }) => research.debug(parent),
-    crossover: ({ parents: [first, second] }: { readonly parents: readonly [ScriptedProposal, ScriptedProposal] }) => research.crossover(first, second),
+    crossover: ({ parents: [first, second] }: { readonly parents: readonly [ScriptedProposal, ScriptedProposal] }) =>
+      research.crossover(first, second),
   };
 }

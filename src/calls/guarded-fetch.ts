@@ -78,7 +78,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
     try {
       response = await Promise.race([pending, quiet]);
       // No first byte yet: a server that is there is generating, one that is not fails the request now.
-      response ??= await untilAnsweredOrSilent(pending, checkServer(), (checkOutcome) => new NoResponseError({ request, firstByteTimeoutMs, check, checkOutcome }));
+      response ??= await untilAnsweredOrSilent(
+        pending,
+        checkServer(),
+        (checkOutcome) => new NoResponseError({ request, firstByteTimeoutMs, check, checkOutcome }),
+      );
     } catch (error) {
       if (NoResponseError.isInstance(error)) {
         pending.catch(() => undefined);
@@ -93,7 +97,11 @@ export function createGuardedFetch(options: GuardedFetchOptions): Fetch {
 }
 
 /** The response once it comes, while the check says the server is there; the check's failure as a `NoResponseError` otherwise. */
-async function untilAnsweredOrSilent(pending: Promise<Response>, check: Promise<string | null>, silent: (checkOutcome: string) => NoResponseError): Promise<Response> {
+async function untilAnsweredOrSilent(
+  pending: Promise<Response>,
+  check: Promise<string | null>,
+  silent: (checkOutcome: string) => NoResponseError,
+): Promise<Response> {
   const first = await Promise.race([pending.then((response) => ({ response })), check.then((failure) => ({ failure }))]);
   if ('response' in first) return first.response;
   if (first.failure !== null) throw silent(first.failure);
@@ -141,7 +149,8 @@ async function checkAnswer(response: Response, request: string, path: string): P
       // An unreadable body is most often cut short: the client's own parse fails, and the caller retries.
       return response;
     }
-    if (value !== null && typeof value === 'object' && Array.isArray((value as Record<string, unknown>)[expectation.field])) return response;
+    if (value !== null && typeof value === 'object' && Array.isArray((value as Record<string, unknown>)[expectation.field]))
+      return response;
   }
   void response.body?.cancel().catch(() => undefined);
   throw new UnexpectedResponseError({

@@ -5,10 +5,31 @@ import { UnexpectedResponseError } from '../errors/unexpected-response-error.js'
 
 // The statuses the OpenAI SDK itself retries, plus 425; other 4xx are the caller's fault and fail at once.
 const retryableStatuses = new Set([408, 409, 425, 429]);
-const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 const connectionErrorNames = new Set(['TimeoutError', 'APIConnectionError', 'APIConnectionTimeoutError', 'FetchError']);
 // Failures in which no HTTP answer came: the server is down, unreachable or silent (not merely slow to generate).
-const unansweredErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
+const unansweredErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+]);
 
 /**
  * True when a failed provider call (an embeddings or chat request through LangChain / the OpenAI SDK) is worth
@@ -68,7 +89,11 @@ export function failureMessage(error: unknown): string {
   if (ours !== undefined) return first(ours);
   const message = first(error);
   let system: unknown;
-  for (let current = (error as { cause?: unknown } | null)?.cause, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+  for (
+    let current = (error as { cause?: unknown } | null)?.cause, depth = 0;
+    current !== null && typeof current === 'object' && depth < 5;
+    depth += 1
+  ) {
     if (typeof (current as { code?: unknown }).code === 'string' && /^E[A-Z_]+$/.test((current as { code: string }).code)) system = current;
     current = (current as { cause?: unknown }).cause;
   }

@@ -30,7 +30,10 @@ export async function withRequestTimeout<T>(request: (signal: AbortSignal) => Pr
   parseOptions(RequestTimeoutOptionsSchema, options, 'withRequestTimeout');
   const { timeoutMs, signal, timers = systemTimers } = options;
   const timeout = new AbortController();
-  const timer = timers.setTimeout(() => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const timer = timers.setTimeout(
+    () => timeout.abort(new DOMException(`the request timed out after ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
   const combined = signal === undefined ? timeout.signal : AbortSignal.any([signal, timeout.signal]);
   try {
     return await raceAbort(request(combined), combined);

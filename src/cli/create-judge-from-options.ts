@@ -25,27 +25,53 @@ export function addLlmJudgeOptions(command: Command): Command {
   return command
     .option('--llm-base-url <url>', 'OpenAI-compatible server of the LLM judge (key from OPENAI_API_KEY)')
     .option('--llm-model <name>', 'model name of the LLM judge')
-    .option('--llm-cache <dir>', 'directory caching the LLM judge\'s answers, so re-scoring costs nothing')
-    .addOption(new Option('--llm-prompt <kind>', 'LLM judge: plain (episodes and rubric) or evidence (also what boden measured, with a decomposed procedure)').choices(['plain', 'evidence']).default('plain'))
-    .addOption(wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long, the whole generation included, and retry it', { minimum: 1, defaultValue: 60_000 }))
+    .option('--llm-cache <dir>', "directory caching the LLM judge's answers, so re-scoring costs nothing")
     .addOption(
-      wholeNumberOption('--llm-first-byte-timeout <ms>', 'LLM judge: with no response after this long, check the server answers GET /models; if not within as long again, the request fails (a silent server)', {
+      new Option(
+        '--llm-prompt <kind>',
+        'LLM judge: plain (episodes and rubric) or evidence (also what boden measured, with a decomposed procedure)',
+      )
+        .choices(['plain', 'evidence'])
+        .default('plain'),
+    )
+    .addOption(
+      wholeNumberOption('--llm-timeout <ms>', 'LLM judge: cut off a request after this long, the whole generation included, and retry it', {
         minimum: 1,
-        defaultValue: 5_000,
-      }),
-    )
-    .addOption(wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }))
-    .addOption(
-      wholeNumberOption('--llm-deadline <ms>', 'LLM judge: no request after this long from the first call; every later verdict falls back (0 = no deadline)', {
-        minimum: 0,
-        defaultValue: 0,
+        defaultValue: 60_000,
       }),
     )
     .addOption(
-      wholeNumberOption('--llm-circuit-breaker <n>', 'LLM judge: after this many requests in a row get no answer (connection failure, silence), or this many episodes in a row fail, stop calling the server and fall back (0 = never)', {
-        minimum: 0,
-        defaultValue: 3,
-      }),
+      wholeNumberOption(
+        '--llm-first-byte-timeout <ms>',
+        'LLM judge: with no response after this long, check the server answers GET /models; if not within as long again, the request fails (a silent server)',
+        {
+          minimum: 1,
+          defaultValue: 5_000,
+        },
+      ),
+    )
+    .addOption(
+      wholeNumberOption('--llm-retries <n>', 'LLM judge: retries of a failed request (429, 5xx, timeout)', { minimum: 0, defaultValue: 2 }),
+    )
+    .addOption(
+      wholeNumberOption(
+        '--llm-deadline <ms>',
+        'LLM judge: no request after this long from the first call; every later verdict falls back (0 = no deadline)',
+        {
+          minimum: 0,
+          defaultValue: 0,
+        },
+      ),
+    )
+    .addOption(
+      wholeNumberOption(
+        '--llm-circuit-breaker <n>',
+        'LLM judge: after this many requests in a row get no answer (connection failure, silence), or this many episodes in a row fail, stop calling the server and fall back (0 = never)',
+        {
+          minimum: 0,
+          defaultValue: 3,
+        },
+      ),
     );
 }
 
@@ -93,12 +119,20 @@ export async function createJudgeFromOptions(options: JudgeCommandOptions): Prom
   if (!options.llmBaseUrl || !options.llmModel) {
     throw new InvalidOptionsError({
       target: `--judge ${choice}`,
-      issues: [{ path: options.llmBaseUrl ? '--llm-model' : '--llm-base-url', message: 'required for an LLM judge (the key comes from OPENAI_API_KEY)' }],
+      issues: [
+        {
+          path: options.llmBaseUrl ? '--llm-model' : '--llm-base-url',
+          message: 'required for an LLM judge (the key comes from OPENAI_API_KEY)',
+        },
+      ],
     });
   }
   // A cache path that is a file would cache nothing, silently: refuse it (a missing directory is created).
   if (options.llmCache !== undefined && existsSync(options.llmCache) && !statSync(options.llmCache).isDirectory()) {
-    throw new InvalidOptionsError({ target: `--judge ${choice}`, issues: [{ path: '--llm-cache', message: `${options.llmCache} is a file, not a directory` }] });
+    throw new InvalidOptionsError({
+      target: `--judge ${choice}`,
+      issues: [{ path: '--llm-cache', message: `${options.llmCache} is a file, not a directory` }],
+    });
   }
   const { createOpenAiCompatibleJudge } = await import('../judges/openai-compatible-judge.js');
   const llm = createOpenAiCompatibleJudge({
@@ -110,7 +144,9 @@ export async function createJudgeFromOptions(options: JudgeCommandOptions): Prom
     ...(options.llmTimeout === undefined ? {} : { timeoutMs: options.llmTimeout }),
     ...(options.llmFirstByteTimeout === undefined ? {} : { firstByteTimeoutMs: options.llmFirstByteTimeout }),
     ...(options.llmRetries === undefined ? {} : { maxRetries: options.llmRetries }),
-    ...(options.llmCircuitBreaker === undefined ? {} : { circuitBreaker: options.llmCircuitBreaker === 0 ? null : options.llmCircuitBreaker }),
+    ...(options.llmCircuitBreaker === undefined
+      ? {}
+      : { circuitBreaker: options.llmCircuitBreaker === 0 ? null : options.llmCircuitBreaker }),
     ...(options.llmDeadline === undefined || options.llmDeadline === 0 ? {} : { deadlineMs: options.llmDeadline }),
   });
   if (choice === 'llm') return { judge: llm, llm };

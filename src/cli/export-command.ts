@@ -22,7 +22,7 @@ export function exportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
     .argument('<paths...>', 'trajectory files or directories')
     .option('--out <file>', 'write to this file (atomically) instead of stdout')
     .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
-    .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+    .option('--metric <name>', "AI-Scientist-v2: score by this metric_name instead of each node's first metric")
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ExportCommandOptions) => {
       const { runs, failures } = await loadRuns(paths, {

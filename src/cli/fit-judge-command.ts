@@ -135,14 +135,30 @@ function formatReport(report: FitReport, out: string | undefined): string {
       `routineDistance ${formatNumber(parameters.routineDistance)}, recombinationShare ${formatNumber(parameters.recombinationShare)}`,
     '',
     formatTextTable(
-      [{ header: 'Spearman ρ' }, { header: 'rho', alignRight: true }, { header: '95% CI low', alignRight: true }, { header: '95% CI high', alignRight: true }, { header: 'n', alignRight: true }],
+      [
+        { header: 'Spearman ρ' },
+        { header: 'rho', alignRight: true },
+        { header: '95% CI low', alignRight: true },
+        { header: '95% CI high', alignRight: true },
+        { header: 'n', alignRight: true },
+      ],
       [rho('in-sample', report.inSample), rho('leave-one-run-out CV', report.crossValidated)],
     ),
     '',
     'held-out confidence vs errors (leave-one-run-out):',
     formatTextTable(
-      [{ header: 'confidence' }, { header: 'verdicts', alignRight: true }, { header: 'wrong', alignRight: true }, { header: 'error rate', alignRight: true }],
-      report.calibration.bands.map((band) => [`${band.low.toFixed(2)}-${band.high.toFixed(2)}`, String(band.count), String(band.wrong), formatNumber(band.errorRate, 2)]),
+      [
+        { header: 'confidence' },
+        { header: 'verdicts', alignRight: true },
+        { header: 'wrong', alignRight: true },
+        { header: 'error rate', alignRight: true },
+      ],
+      report.calibration.bands.map((band) => [
+        `${band.low.toFixed(2)}-${band.high.toFixed(2)}`,
+        String(band.count),
+        String(band.wrong),
+        formatNumber(band.errorRate, 2),
+      ]),
     ),
     `mean confidence right ${formatNumber(report.calibration.meanConfidenceRight, 2)}, wrong ${formatNumber(report.calibration.meanConfidenceWrong, 2)}; ` +
       `P(right verdict more confident than a wrong one) ${formatNumber(report.calibration.separation, 2)}`,

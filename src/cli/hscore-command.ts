@@ -45,7 +45,7 @@ export function hscoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
     .option('--cross-task <dir>', 'also score the episodes against this corpus of an unrelated task (the ceiling H)')
     .addOption(wholeNumberOption('--k <n>', 'how many nearest corpus solutions the judge sees', { minimum: 1, defaultValue: 10 }))
     .addOption(
-      wholeNumberOption('--dimensions <n>', 'dimensions of the hashing embedder the corpus was built with (default: its manifest\'s)', {
+      wholeNumberOption('--dimensions <n>', "dimensions of the hashing embedder the corpus was built with (default: its manifest's)", {
         minimum: 8,
         maximum: 65_536,
       }),
@@ -56,9 +56,13 @@ export function hscoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
       let corpus: Corpus;
       let crossCorpus: Corpus | null = null;
       try {
-        corpus = await openCorpus(options.corpus, options.dimensions === undefined ? {} : { embedder: new HashingEmbedder({ dimensions: options.dimensions }) });
+        corpus = await openCorpus(
+          options.corpus,
+          options.dimensions === undefined ? {} : { embedder: new HashingEmbedder({ dimensions: options.dimensions }) },
+        );
         // The same embedder and summarizer on both sides, so the ceiling is on the same scale.
-        if (options.crossTask !== undefined) crossCorpus = await openCorpus(options.crossTask, { embedder: corpus.embedder, summarizer: corpus.summarizer });
+        if (options.crossTask !== undefined)
+          crossCorpus = await openCorpus(options.crossTask, { embedder: corpus.embedder, summarizer: corpus.summarizer });
       } catch (error) {
         io.stderr.write(`boden hscore: ${describeFailure(error)}\n`);
         setExitCode(ExitCode.usageOrInputError);
@@ -81,10 +85,13 @@ export function hscoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         scored.push(result);
         io.stdout.write(options.json ? jsonLines(result) : `${runTable(result, corpus, crossCorpus)}\n\n`);
       }
-      progress.update('medal tiers: scoring the corpus\'s medal solutions leave-one-out');
+      progress.update("medal tiers: scoring the corpus's medal solutions leave-one-out");
       const medalTiers = await scoreMedalTiers(corpus, scorer);
       progress.end();
-      const timeline = nearestHumanNeighbourTimeline(corpus, scored.flatMap((result) => result.scores));
+      const timeline = nearestHumanNeighbourTimeline(
+        corpus,
+        scored.flatMap((result) => result.scores),
+      );
       if (options.json) {
         io.stdout.write(`${JSON.stringify(calibrationLine(scored, corpus, crossCorpus, medalTiers, timeline))}\n`);
       } else {
@@ -135,7 +142,9 @@ function jsonLines({ run, scores, cross }: ScoredRun): string {
       neighbours: score.neighbours,
       rationale: score.rationale,
       judge: score.verdict.judge,
-      ...(crossScore === undefined ? {} : { crossTask: { h: crossScore.score, distance: crossScore.distance, nearest: crossScore.neighbours[0] ?? null } }),
+      ...(crossScore === undefined
+        ? {}
+        : { crossTask: { h: crossScore.score, distance: crossScore.distance, nearest: crossScore.neighbours[0] ?? null } }),
     };
   });
   const summary = {
@@ -165,7 +174,11 @@ function calibrationLine(
     crossTask:
       crossCorpus === null
         ? null
-        : { ...describe(crossCorpus), meanH: meanH(scored.flatMap((result) => result.cross ?? [])), meanDistance: meanDistance(scored.flatMap((result) => result.cross ?? [])) },
+        : {
+            ...describe(crossCorpus),
+            meanH: meanH(scored.flatMap((result) => result.cross ?? [])),
+            meanDistance: meanDistance(scored.flatMap((result) => result.cross ?? [])),
+          },
     medalTiers,
     timeline,
   };
@@ -201,7 +214,8 @@ function runTable({ run, scores, cross }: ScoredRun, corpus: Corpus, crossCorpus
     ];
   });
   const footer = [`mean H ${formatNumber(meanH(scores))}, mean distance ${formatNumber(meanDistance(scores))}`];
-  if (cross !== null) footer.push(`cross-task ceiling: mean H ${formatNumber(meanH(cross))}, mean distance ${formatNumber(meanDistance(cross))}`);
+  if (cross !== null)
+    footer.push(`cross-task ceiling: mean H ${formatNumber(meanH(cross))}, mean distance ${formatNumber(meanDistance(cross))}`);
   return [...header, formatTextTable(columns, rows), footer.join('; ')].join('\n');
 }
 
@@ -223,7 +237,14 @@ function crossTaskTable(scored: readonly ScoredRun[], crossCorpus: Corpus): stri
     formatNumber(meanDistance(cross)),
   ];
   const rows = scored.map((result) => row(result.run.id, result.scores, result.cross ?? []));
-  if (scored.length > 1) rows.push(row('all runs', scored.flatMap((result) => result.scores), scored.flatMap((result) => result.cross ?? [])));
+  if (scored.length > 1)
+    rows.push(
+      row(
+        'all runs',
+        scored.flatMap((result) => result.scores),
+        scored.flatMap((result) => result.cross ?? []),
+      ),
+    );
   return [
     `cross-task calibration: the same episodes against ${describeCorpus(crossCorpus)}, an unrelated task (the ceiling)`,
     formatTextTable(columns, rows),
@@ -237,9 +258,15 @@ function medalTable(tiers: readonly MedalTierScore[], scored: readonly ScoredRun
     { header: 'mean H', alignRight: true },
     { header: 'mean distance', alignRight: true },
   ];
-  const rows = tiers.map((tier) => [`${tier.medal} medal`, String(tier.solutions), formatNumber(tier.meanH), formatNumber(tier.meanDistance)]);
+  const rows = tiers.map((tier) => [
+    `${tier.medal} medal`,
+    String(tier.solutions),
+    formatNumber(tier.meanH),
+    formatNumber(tier.meanDistance),
+  ]);
   const episodes = scored.flatMap((result) => result.scores);
-  if (episodes.length > 0) rows.push(['agent episodes (above)', String(episodes.length), formatNumber(meanH(episodes)), formatNumber(meanDistance(episodes))]);
+  if (episodes.length > 0)
+    rows.push(['agent episodes (above)', String(episodes.length), formatNumber(meanH(episodes)), formatNumber(meanDistance(episodes))]);
   return [
     `medal-tier calibration: each medal solution of ${describeCorpus(corpus)} scored against the rest of it (leave-one-out)`,
     formatTextTable(columns, rows),

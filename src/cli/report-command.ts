@@ -41,9 +41,9 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
     .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
     .requiredOption('--out <file>', 'write the HTML report to this file (atomically)')
     .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
-    .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+    .option('--metric <name>', "AI-Scientist-v2: score by this metric_name instead of each node's first metric")
     .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
-    .option('--title <text>', 'the report\'s title')
+    .option('--title <text>', "the report's title")
     .addOption(wholeNumberOption('--seed <n>', 'seed of the bootstrap intervals', { minimum: 0, defaultValue: 0 }))
     .option('--json', 'print the summary as one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
@@ -102,7 +102,11 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
         setExitCode(ExitCode.usageOrInputError);
         return;
       }
-      io.stdout.write(options.json ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n` : `${textSummary(statistics, options.out, charts)}\n`);
+      io.stdout.write(
+        options.json
+          ? `${JSON.stringify(jsonSummary(statistics, options.out, charts))}\n`
+          : `${textSummary(statistics, options.out, charts)}\n`,
+      );
       setExitCode(failures.length > 0 ? ExitCode.usageOrInputError : ExitCode.ok);
     });
 }
@@ -110,7 +114,12 @@ export function reportCommand(setExitCode: (code: ExitCode) => void, io: CliIo =
 function textSummary(statistics: TrajectoryStatistics, out: string, charts: number): string {
   const { correlation } = statistics;
   const quarterTable = formatTextTable(
-    [{ header: 'quarter' }, { header: 'episodes', alignRight: true }, { header: 'mean level', alignRight: true }, ...rubricLabels.map((label) => ({ header: label, alignRight: true }))],
+    [
+      { header: 'quarter' },
+      { header: 'episodes', alignRight: true },
+      { header: 'mean level', alignRight: true },
+      ...rubricLabels.map((label) => ({ header: label, alignRight: true })),
+    ],
     statistics.quarters.map((quarter) => [
       quarter.label,
       String(quarter.episodes),
@@ -148,7 +157,23 @@ function jsonSummary(statistics: TrajectoryStatistics, out: string, charts: numb
     meanLevel: statistics.meanLevel,
     quarters: statistics.quarters.map(({ label, episodes, meanLevel, counts, shares }) => ({ label, episodes, meanLevel, counts, shares })),
     spearman: statistics.correlation,
-    archive: statistics.archive === null ? null : { axes: statistics.archive.axes, cells: statistics.archive.cells, meanCoverage: statistics.archive.meanCoverage, heat: statistics.archive.heat },
-    runTable: statistics.runs.map(({ id, format, episodes, meanLevel, bestImpact, coverage, qdScore }) => ({ id, format, episodes, meanLevel, bestImpact, coverage, qdScore })),
+    archive:
+      statistics.archive === null
+        ? null
+        : {
+            axes: statistics.archive.axes,
+            cells: statistics.archive.cells,
+            meanCoverage: statistics.archive.meanCoverage,
+            heat: statistics.archive.heat,
+          },
+    runTable: statistics.runs.map(({ id, format, episodes, meanLevel, bestImpact, coverage, qdScore }) => ({
+      id,
+      format,
+      episodes,
+      meanLevel,
+      bestImpact,
+      coverage,
+      qdScore,
+    })),
   };
 }

@@ -14,13 +14,23 @@ type CommandFactory = (setExitCode: (code: ExitCode) => void, io: CliIo) => Comm
  * The core commands in help order: how to load each (its module and what it imports are loaded only when it runs),
  * and what the top-level help shows of it (its arguments, and whether it has options) while it is not loaded.
  */
-const coreCommands: readonly { readonly name: CoreCommandName; readonly arguments: readonly string[]; readonly options: boolean; load(): Promise<CommandFactory> }[] = [
+const coreCommands: readonly {
+  readonly name: CoreCommandName;
+  readonly arguments: readonly string[];
+  readonly options: boolean;
+  load(): Promise<CommandFactory>;
+}[] = [
   { name: 'score', arguments: ['<paths...>'], options: true, load: async () => (await import('./score-command.js')).scoreCommand },
   { name: 'validate', arguments: [], options: true, load: async () => (await import('./validate-command.js')).validateCommand },
   { name: 'fit-judge', arguments: [], options: true, load: async () => (await import('./fit-judge-command.js')).fitJudgeCommand },
   { name: 'export', arguments: ['<paths...>'], options: true, load: async () => (await import('./export-command.js')).exportCommand },
   { name: 'corpus', arguments: [], options: false, load: async () => (await import('./corpus-command.js')).corpusCommand },
-  { name: 'hscore', arguments: ['<trajectories...>'], options: true, load: async () => (await import('./hscore-command.js')).hscoreCommand },
+  {
+    name: 'hscore',
+    arguments: ['<trajectories...>'],
+    options: true,
+    load: async () => (await import('./hscore-command.js')).hscoreCommand,
+  },
   { name: 'report', arguments: ['<paths...>'], options: true, load: async () => (await import('./report-command.js')).reportCommand },
   { name: 'serve', arguments: [], options: true, load: async () => (await import('./serve-command.js')).serveCommand },
 ];
@@ -37,9 +47,13 @@ function commandOf(argv: readonly string[]): CoreCommandName | 'none' {
  * commands built for real (`all`, `none`, or the one about to run); the others are placeholders with the same name,
  * arguments and description, enough for the top-level help and for commander's "unknown command" suggestions.
  */
-export async function createProgram(setExitCode: (code: ExitCode) => void, io: CliIo = processIo, load: 'all' | 'none' | CoreCommandName = 'all'): Promise<Command> {
+export async function createProgram(
+  setExitCode: (code: ExitCode) => void,
+  io: CliIo = processIo,
+  load: 'all' | 'none' | CoreCommandName = 'all',
+): Promise<Command> {
   const program = new Command('boden')
-    .description('score the creativity (P-creativity, usefulness) of LLM research agents\' search runs')
+    .description("score the creativity (P-creativity, usefulness) of LLM research agents' search runs")
     .version(bodenVersion)
     .showHelpAfterError()
     .exitOverride()

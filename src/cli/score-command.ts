@@ -9,7 +9,14 @@ import type { HCreativityScore, HCreativityScorer } from '../corpus/h-creativity
 import { judgeRun } from '../judges/judge-run.js';
 import type { JudgeVerdict } from '../judges/judge-verdict.js';
 import { wholeNumberOption } from './bootstrap-options.js';
-import { addLlmJudgeOptions, createJudgeFromOptions, defaultEscalationThreshold, judgeChoices, type CommandJudge, type JudgeCommandOptions } from './create-judge-from-options.js';
+import {
+  addLlmJudgeOptions,
+  createJudgeFromOptions,
+  defaultEscalationThreshold,
+  judgeChoices,
+  type CommandJudge,
+  type JudgeCommandOptions,
+} from './create-judge-from-options.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { ExitCode } from './exit-code.js';
 import { describeFailure } from './describe-failure.js';
@@ -34,16 +41,27 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
   return addLlmJudgeOptions(
     new Command('score')
       .description(commandDescriptions.score)
-      .argument('<paths...>', 'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)')
+      .argument(
+        '<paths...>',
+        'trajectory files or directories (directories are searched for .json/.jsonl files and OpenEvolve checkpoints)',
+      )
       .addOption(new Option('--format <format>', 'read every input as this format instead of detecting it').choices(trajectoryFormats))
-      .option('--metric <name>', 'AI-Scientist-v2: score by this metric_name instead of each node\'s first metric')
+      .option('--metric <name>', "AI-Scientist-v2: score by this metric_name instead of each node's first metric")
       .option('--task-card <file>', 'JSON task card {task, metric, maximize, baseline, top1} for impact (default: run-relative)')
       .addOption(new Option('--judge <judge>', 'also judge every episode on the 0-4 rubric').choices(judgeChoices).default('none')),
   )
-    .option('--escalation-threshold <confidence>', `escalating judge: ask the LLM below this rubric confidence (default ${defaultEscalationThreshold})`)
-    .addOption(wholeNumberOption('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)', { minimum: 0 }))
-    .option('--corpus <dir>', 'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json')
-    .option('--json', 'print JSON lines in boden\'s episode format (with scores) instead of tables')
+    .option(
+      '--escalation-threshold <confidence>',
+      `escalating judge: ask the LLM below this rubric confidence (default ${defaultEscalationThreshold})`,
+    )
+    .addOption(
+      wholeNumberOption('--max-escalations <n>', 'escalating judge: at most this many LLM calls per run (default 50)', { minimum: 0 }),
+    )
+    .option(
+      '--corpus <dir>',
+      'also score H-creativity against this corpus (see `boden hscore`): an H column; h-creativity and h-distance in --json',
+    )
+    .option('--json', "print JSON lines in boden's episode format (with scores) instead of tables")
     .option('--quiet', 'no progress on stderr')
     .action(async (paths: string[], options: ScoreCommandOptions) => {
       let taskCard: TaskCard | undefined;
@@ -68,7 +86,10 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       if (options.corpus !== undefined) {
         try {
           // The corpus modules load only when asked for: most scoring runs have no corpus.
-          const [{ openCorpus }, { createHCreativityScorer }] = await Promise.all([import('../corpus/open-corpus.js'), import('../corpus/h-creativity-scorer.js')]);
+          const [{ openCorpus }, { createHCreativityScorer }] = await Promise.all([
+            import('../corpus/open-corpus.js'),
+            import('../corpus/h-creativity-scorer.js'),
+          ]);
           const corpus = await openCorpus(options.corpus);
           corpusScoring = { corpus, scorer: createHCreativityScorer({ corpus }) };
         } catch (error) {
@@ -82,15 +103,20 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       // Said once, when it happens: every later verdict of the run falls back without waiting for the server.
       commandJudge?.llm?.events.on('judge-circuit-open', ({ judge, failures, counted, reason }) => {
         progress.end();
-        const after = counted === 'unanswered-requests' ? `${failures} requests in a row got no answer` : `${failures} episodes in a row failed`;
+        const after =
+          counted === 'unanswered-requests' ? `${failures} requests in a row got no answer` : `${failures} episodes in a row failed`;
         io.stderr.write(`boden score: stopped calling ${judge} after ${after} (last: ${reason}); the rest fall back to the rubric judge\n`);
       });
       commandJudge?.llm?.events.on('judge-deadline-passed', ({ judge, deadlineMs }) => {
         progress.end();
-        io.stderr.write(`boden score: stopped calling ${judge}: the --llm-deadline of ${deadlineMs} ms passed; the rest fall back to the rubric judge\n`);
+        io.stderr.write(
+          `boden score: stopped calling ${judge}: the --llm-deadline of ${deadlineMs} ms passed; the rest fall back to the rubric judge\n`,
+        );
       });
       // While a call waits on a slow server, the progress line says so (on a terminal).
-      commandJudge?.llm?.events.on('judge-retry', ({ episodeId, request, message }) => progress.update(`judging ${episodeId}: request ${request} failed (${message}), retrying`));
+      commandJudge?.llm?.events.on('judge-retry', ({ episodeId, request, message }) =>
+        progress.update(`judging ${episodeId}: request ${request} failed (${message}), retrying`),
+      );
       let fellBack = 0;
       const { runs, failures } = await loadRuns(paths, {
         progress,
@@ -101,7 +127,12 @@ export function scoreCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
         progress.update(`scoring ${position + 1}/${runs.length}: ${run.id}`);
         const report = await scoreRun(run, taskCard ? { taskCard } : {});
         const qd = qualityDiversityOf(report, descriptors);
-        const judged = commandJudge === undefined ? undefined : await withHeartbeat(progress, `judging ${position + 1}/${runs.length}: ${run.id}`, commandJudge, () => judgeReport(report, commandJudge));
+        const judged =
+          commandJudge === undefined
+            ? undefined
+            : await withHeartbeat(progress, `judging ${position + 1}/${runs.length}: ${run.id}`, commandJudge, () =>
+                judgeReport(report, commandJudge),
+              );
         fellBack += judged?.fallbacks.length ?? 0;
         const h = corpusScoring === undefined ? undefined : await scoreHCreativity(report, corpusScoring);
         progress.end();
@@ -153,12 +184,20 @@ interface JudgedRun {
  * Runs `work` while the progress line (on a terminal) says how long the LLM judge has been waited for, once a
  * second, so a slow server does not look like a hang.
  */
-async function withHeartbeat<Result>(progress: Progress, label: string, commandJudge: CommandJudge, work: () => Promise<Result>): Promise<Result> {
+async function withHeartbeat<Result>(
+  progress: Progress,
+  label: string,
+  commandJudge: CommandJudge,
+  work: () => Promise<Result>,
+): Promise<Result> {
   progress.update(label);
   if (!progress.live || commandJudge.llm === undefined) return await work();
   const started = Date.now();
   const llm = commandJudge.llm.id;
-  const heartbeat = setInterval(() => progress.update(`${label}: waiting for ${llm} (${Math.round((Date.now() - started) / 1000)} s)`), 1000);
+  const heartbeat = setInterval(
+    () => progress.update(`${label}: waiting for ${llm} (${Math.round((Date.now() - started) / 1000)} s)`),
+    1000,
+  );
   heartbeat.unref();
   try {
     return await work();
@@ -171,7 +210,9 @@ async function judgeReport(report: RunReport, commandJudge: CommandJudge): Promi
   const novelty = new Map(report.episodes.map((row) => [row.episode.id, row.novelty]));
   const verdicts = await judgeRun(report.run, commandJudge.judge, { novelty });
   const runId = report.run.id;
-  const fallbacks = [...verdicts.entries()].flatMap(([episode, verdict]) => (verdict.fallback === undefined ? [] : [{ episode, reason: verdict.fallback.reason }]));
+  const fallbacks = [...verdicts.entries()].flatMap(([episode, verdict]) =>
+    verdict.fallback === undefined ? [] : [{ episode, reason: verdict.fallback.reason }],
+  );
   return {
     verdicts,
     fallbacks,
@@ -194,7 +235,13 @@ interface QualityDiversityRun extends RunQualityDiversity {
 
 function qualityDiversityOf(report: RunReport, descriptors: Descriptors): QualityDiversityRun {
   const keys = report.episodes.map((row) => descriptors.describe(row.episode).key);
-  return { axes: descriptors.axes, ...runQualityDiversity(keys, report.episodes.map((row) => row.impact)) };
+  return {
+    axes: descriptors.axes,
+    ...runQualityDiversity(
+      keys,
+      report.episodes.map((row) => row.impact),
+    ),
+  };
 }
 
 function jsonLines(report: RunReport, judged: JudgedRun | undefined, h: HCreativityRun | undefined, qd: QualityDiversityRun): string[] {
@@ -204,7 +251,17 @@ function jsonLines(report: RunReport, judged: JudgedRun | undefined, h: HCreativ
       const judgeScores: Record<string, number> = verdict ? { judge: verdict.score, 'judge-confidence': verdict.confidence } : {};
       const hScore = h?.scores.get(row.episode.id);
       const hScores: Record<string, number> = hScore ? { 'h-creativity': hScore.score, 'h-distance': hScore.distance } : {};
-      return [row.episode.id, { impact: row.impact, feasibility: row.feasibility, ...row.novelty, ...judgeScores, ...hScores, 'cells-filled': qd.discovery[index]! }];
+      return [
+        row.episode.id,
+        {
+          impact: row.impact,
+          feasibility: row.feasibility,
+          ...row.novelty,
+          ...judgeScores,
+          ...hScores,
+          'cells-filled': qd.discovery[index]!,
+        },
+      ];
     }),
   );
   return [
@@ -268,7 +325,8 @@ function qualityDiversityFooter({ axes, coverage, qdScore, discovery }: QualityD
 
 function hFooter({ corpus, scores }: HCreativityRun): string {
   const values = [...scores.values()];
-  const mean = (pick: (score: HCreativityScore) => number) => (values.length === 0 ? null : values.reduce((sum, score) => sum + pick(score), 0) / values.length);
+  const mean = (pick: (score: HCreativityScore) => number) =>
+    values.length === 0 ? null : values.reduce((sum, score) => sum + pick(score), 0) / values.length;
   return (
     `H: H-creativity 0-4 against corpus ${corpus.directory} (task ${corpus.task}, ${corpus.size} solution(s)); ` +
     `mean H ${formatNumber(mean((score) => score.score))}, mean distance ${formatNumber(mean((score) => score.distance))}`
@@ -284,14 +342,21 @@ function formatVerdict(verdict: JudgeVerdict | undefined): string {
 function judgeFooter(summary: Record<string, unknown>): string {
   const parts = [`judge ${String(summary.id)}`];
   const escalations = summary.escalations as { judged: number; escalated: number; overBudget: number } | undefined;
-  if (escalations) parts.push(`${escalations.escalated} of ${escalations.judged} episodes escalated (${escalations.overBudget} over budget)`);
+  if (escalations)
+    parts.push(`${escalations.escalated} of ${escalations.judged} episodes escalated (${escalations.overBudget} over budget)`);
   const usage = summary.usage as { requests: number; inputTokens: number; outputTokens: number; cost: number | null } | undefined;
-  if (usage) parts.push(`${usage.requests} LLM requests, ${usage.inputTokens} input + ${usage.outputTokens} output tokens${usage.cost === null ? '' : `, cost ${usage.cost.toFixed(4)}`}`);
+  if (usage)
+    parts.push(
+      `${usage.requests} LLM requests, ${usage.inputTokens} input + ${usage.outputTokens} output tokens${usage.cost === null ? '' : `, cost ${usage.cost.toFixed(4)}`}`,
+    );
   const reasons = Object.values((summary.fallbackReasons ?? {}) as Record<string, string>);
   if (reasons.length > 0) {
     const counts = new Map<string, number>();
     for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-    const why = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `${reason} ×${count}`).join('; ');
+    const why = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, count]) => `${reason} ×${count}`)
+      .join('; ');
     return `${parts.join('; ')}\n${reasons.length} of ${String(summary.verdicts)} verdicts fell back to the cheap judge: ${why}`;
   }
   return parts.join('; ');

@@ -18,10 +18,13 @@ interface ServeCommandOptions {
 /** What a failed `listen` means for the user, naming the option to change; undefined for other failures. */
 function describeListenFailure(error: unknown, host: string, port: number): string | undefined {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'EADDRINUSE') return `--port ${port}: the port is taken on ${host} (is another boden serve running? --port 0 picks a free one)`;
-  if (code === 'EACCES' || code === 'EPERM') return `--port ${port}: permission denied (ports below 1024 need privileges; --port 0 picks a free one)`;
+  if (code === 'EADDRINUSE')
+    return `--port ${port}: the port is taken on ${host} (is another boden serve running? --port 0 picks a free one)`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `--port ${port}: permission denied (ports below 1024 need privileges; --port 0 picks a free one)`;
   if (code === 'EADDRNOTAVAIL') return `--host ${host}: not an address of this machine`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return `--host ${host}: no such host (${code})`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL')
+    return `--host ${host}: no such host (${code})`;
   if (code === 'EAFNOSUPPORT' || code === 'EINVAL') return `--host ${host}: cannot bind it (${code})`;
   return undefined;
 }
@@ -37,10 +40,18 @@ export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
   return new Command('serve')
     .description(commandDescriptions.serve)
     .option('--host <address>', 'address to bind; other than loopback it needs --token', '127.0.0.1')
-    .addOption(wholeNumberOption('--port <n>', 'port (0 picks a free one, printed at start)', { minimum: 0, maximum: 65535, defaultValue: 7878 }))
+    .addOption(
+      wholeNumberOption('--port <n>', 'port (0 picks a free one, printed at start)', { minimum: 0, maximum: 65535, defaultValue: 7878 }),
+    )
     .option('--data <dir>', 'directory of the run logs: every acknowledged call is fsynced there and replayed at start')
     .option('--token <secret>', 'require Authorization: Bearer <secret> on every request (default BODEN_TOKEN)')
-    .addOption(wholeNumberOption('--request-timeout <ms>', 'a client must send a whole request within this time, else 408 and the connection is cut', { minimum: 1, defaultValue: 60_000 }))
+    .addOption(
+      wholeNumberOption(
+        '--request-timeout <ms>',
+        'a client must send a whole request within this time, else 408 and the connection is cut',
+        { minimum: 1, defaultValue: 60_000 },
+      ),
+    )
     .action(async (options: ServeCommandOptions) => {
       // An empty BODEN_TOKEN is no token.
       const token = options.token ?? (process.env.BODEN_TOKEN || null);
@@ -61,7 +72,9 @@ export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
         served = await createServeApp({ dataDirectory: options.data ?? null, token, requestTimeoutMs: options.requestTimeout });
         await served.app.listen({ host: options.host, port: options.port });
       } catch (error) {
-        const message = DataDirectoryError.isInstance(error) ? `--data ${error.path}: cannot hold run logs: ${error.reason}` : (describeListenFailure(error, options.host, options.port) ?? describeFailure(error));
+        const message = DataDirectoryError.isInstance(error)
+          ? `--data ${error.path}: cannot hold run logs: ${error.reason}`
+          : (describeListenFailure(error, options.host, options.port) ?? describeFailure(error));
         io.stderr.write(`boden serve: ${message}\n`);
         setExitCode(ExitCode.usageOrInputError);
         await served?.app.close().catch(() => {});
@@ -69,11 +82,21 @@ export function serveCommand(setExitCode: (code: ExitCode) => void, io: CliIo = 
       }
       const address = served.app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      io.stderr.write(`boden serve: listening on http://${host}:${address.port} (${served.runs.ids().length} run(s)${options.data ? `, logs in ${options.data}` : ', in memory only'})\n`);
-      for (const id of served.runs.tornTails) io.stderr.write(`boden serve: run ${id}: dropped a torn last record (a write cut by a crash, never acknowledged)\n`);
+      io.stderr.write(
+        `boden serve: listening on http://${host}:${address.port} (${served.runs.ids().length} run(s)${options.data ? `, logs in ${options.data}` : ', in memory only'})\n`,
+      );
+      for (const id of served.runs.tornTails)
+        io.stderr.write(`boden serve: run ${id}: dropped a torn last record (a write cut by a crash, never acknowledged)\n`);
       for (const recovery of served.runs.recoveries) {
-        const what = recovery.action === 'cut' ? `cut out damaged line(s) ${recovery.lines.join(', ')}, kept in ${recovery.keptAt}` : recovery.action === 'set-aside' ? `not loaded; the file was moved to ${recovery.keptAt}` : 'not loaded; the file was left as it is';
-        io.stderr.write(`boden serve: ${recovery.file}${recovery.runId === null ? '' : ` (run ${recovery.runId})`}: ${what} (${recovery.reason})\n`);
+        const what =
+          recovery.action === 'cut'
+            ? `cut out damaged line(s) ${recovery.lines.join(', ')}, kept in ${recovery.keptAt}`
+            : recovery.action === 'set-aside'
+              ? `not loaded; the file was moved to ${recovery.keptAt}`
+              : 'not loaded; the file was left as it is';
+        io.stderr.write(
+          `boden serve: ${recovery.file}${recovery.runId === null ? '' : ` (run ${recovery.runId})`}: ${what} (${recovery.reason})\n`,
+        );
       }
       await new Promise<void>((resolve) => {
         const done = () => resolve();

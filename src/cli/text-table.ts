@@ -19,19 +19,13 @@ export function escapeCell(text: string): string {
 /** Renders rows as a plain-text table with a header rule, columns padded to their widest cell (cells escaped). */
 export function formatTextTable(columns: readonly TextColumn[], rawRows: readonly (readonly string[])[]): string {
   const rows = rawRows.map((row) => row.map(escapeCell));
-  const widths = columns.map((column, index) =>
-    Math.max(column.header.length, ...rows.map((row) => (row[index] ?? '').length)),
-  );
+  const widths = columns.map((column, index) => Math.max(column.header.length, ...rows.map((row) => (row[index] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells
       .map((cell, index) => (columns[index]?.alignRight ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!)))
       .join('  ')
       .trimEnd();
-  return [
-    line(columns.map((column) => column.header)),
-    line(widths.map((width) => '-'.repeat(width))),
-    ...rows.map(line),
-  ].join('\n');
+  return [line(columns.map((column) => column.header)), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
 /** A number with `digits` decimals, or `-` when it is null or not finite. */

@@ -42,10 +42,12 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       .description(commandDescriptions.validate)
       .requiredOption('--labels <file>', 'labels JSON lines: run, file, episode, node_id, label, annotators')
       .option('--data-root <dir>', 'folder the labels\' "file" paths are relative to (default: the parent of the labels\' folder)')
-      .option('--annotators', 'also report Krippendorff\'s ordinal alpha of the labels\' annotators')
+      .option('--annotators', "also report Krippendorff's ordinal alpha of the labels' annotators")
       .addOption(
-        new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)').choices(['none', 'llm', 'escalating']).default('none'),
-      )
+        new Option('--judge <judge>', 'also validate an LLM judge (the rubric judge is always validated)')
+          .choices(['none', 'llm', 'escalating'])
+          .default('none'),
+      ),
   )
     .option('--json', 'print one JSON object instead of tables')
     .option('--quiet', 'no progress on stderr')
@@ -78,12 +80,19 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       // its research idea: the stages of one idea share most of their text, so only this one is honest).
       const { examples } = await collectRubricExamples({ labels, runsByFile, novelty });
       const runs = [...runsByFile.values()].flatMap((runsOfFile) => (Array.isArray(runsOfFile) ? runsOfFile : []));
-      const ideas = researchIdeas(runs, new Map(labels.flatMap((label) => (label.group === undefined ? [] : [[label.run, label.group] as const]))));
-      const byIdea = crossValidateRubricJudge(examples.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
+      const ideas = researchIdeas(
+        runs,
+        new Map(labels.flatMap((label) => (label.group === undefined ? [] : [[label.run, label.group] as const]))),
+      );
+      const byIdea = crossValidateRubricJudge(
+        examples.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })),
+      );
       // And once more on the same runs without the agents' own step headers (AI-Scientist-v2's ablation and sweep
       // names): a rule that works only through one agent's header shows as the gap between the two idea rows.
       const { examples: headerless } = await collectRubricExamples({ labels, runsByFile: withoutAgentHeaders(runsByFile), novelty });
-      const byIdeaHeaderless = crossValidateRubricJudge(headerless.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })));
+      const byIdeaHeaderless = crossValidateRubricJudge(
+        headerless.map((example) => ({ ...example, group: ideas.get(example.group) ?? example.group })),
+      );
       const byRun = crossValidateRubricJudge(examples);
       const headerlessId = `${headlineId.slice(0, -1)}, no agent headers)`;
       scorers.push(
@@ -93,7 +102,10 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
         crossValidatedRubricJudgeScorer(byIdeaHeaderless, headerlessId),
       );
       // Every rubric row's verdicts carry confidences: each row's calibration error, in-sample ones included.
-      const inSample = examples.map((example) => ({ label: example.label, ...decideRubricScore(example.evidence, fittedRubricJudgeParameters) }));
+      const inSample = examples.map((example) => ({
+        label: example.label,
+        ...decideRubricScore(example.evidence, fittedRubricJudgeParameters),
+      }));
       const calibrationErrors = new Map([
         ['rubric-v1', confidenceCalibration(inSample).expectedCalibrationError],
         ['rubric-v1 (leave-one-run-out)', confidenceCalibration(byRun.heldOut).expectedCalibrationError],
@@ -111,11 +123,23 @@ export function validateCommand(setExitCode: (code: ExitCode) => void, io: CliIo
       const formats = [...new Set(labels.map((label) => formatOf.get(label.run)).filter((format) => format !== undefined))].sort();
       const bySource = [];
       for (const format of formats) {
-        const subset = await validateAgainstLabels({ labels: labels.filter((label) => formatOf.get(label.run) === format), runsByFile, scorers, seed, resamples });
+        const subset = await validateAgainstLabels({
+          labels: labels.filter((label) => formatOf.get(label.run) === format),
+          runsByFile,
+          scorers,
+          seed,
+          resamples,
+        });
         bySource.push({ format, rows: subset.rows });
       }
       const ideaList = [...new Set(ideas.values())].filter((idea) => labels.some((label) => ideas.get(label.run) === idea)).sort();
-      const honest: Honest = { ideas: ideaList, expectedCalibrationError: calibration.expectedCalibrationError, reliability: calibration.bands, bySource, calibrationErrors };
+      const honest: Honest = {
+        ideas: ideaList,
+        expectedCalibrationError: calibration.expectedCalibrationError,
+        reliability: calibration.bands,
+        bySource,
+        calibrationErrors,
+      };
       progress.end();
       const alpha = options.annotators ? annotatorAgreement(labels) : undefined;
       if (options.json) {
@@ -162,8 +186,15 @@ interface Honest {
 
 function toJson(result: ValidationResult, alpha: ReturnType<typeof annotatorAgreement> | undefined, honest: Honest) {
   return {
-    headline: { ...result.rows.find((row) => row.id === headlineId), expectedCalibrationError: honest.expectedCalibrationError, reliability: honest.reliability, ideas: honest.ideas },
-    rows: result.rows.map((row) => (honest.calibrationErrors.has(row.id) ? { ...row, expectedCalibrationError: honest.calibrationErrors.get(row.id) } : row)),
+    headline: {
+      ...result.rows.find((row) => row.id === headlineId),
+      expectedCalibrationError: honest.expectedCalibrationError,
+      reliability: honest.reliability,
+      ideas: honest.ideas,
+    },
+    rows: result.rows.map((row) =>
+      honest.calibrationErrors.has(row.id) ? { ...row, expectedCalibrationError: honest.calibrationErrors.get(row.id) } : row,
+    ),
     bySource: honest.bySource,
     matched: result.matched,
     unmatched: result.unmatched.map(({ label, reason }) => ({ run: label.run, node_id: label.node_id, episode: label.episode, reason })),
@@ -180,10 +211,13 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
   const inSample = result.rows.find((row) => row.id === 'rubric-v1');
   const bySource = formatTextTable(
     [{ header: 'scorer' }, ...honest.bySource.map((source) => ({ header: `${source.format} rho (n)`, alignRight: true }))],
-    result.rows.map((row) => [row.id, ...honest.bySource.map((source) => {
-      const found = source.rows.find((candidate) => candidate.id === row.id);
-      return found === undefined ? '-' : `${formatNumber(found.rho)} (${found.n})`;
-    })]),
+    result.rows.map((row) => [
+      row.id,
+      ...honest.bySource.map((source) => {
+        const found = source.rows.find((candidate) => candidate.id === row.id);
+        return found === undefined ? '-' : `${formatNumber(found.rho)} (${found.n})`;
+      }),
+    ]),
   );
   const table = formatTextTable(
     [
@@ -197,7 +231,15 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
     ],
     result.rows.map((row) => {
       const calibrationError = honest.calibrationErrors.get(row.id) ?? row.expectedCalibrationError;
-      return [row.id, row.kind, formatNumber(row.rho), formatNumber(row.low), formatNumber(row.high), String(row.n), calibrationError === undefined ? '-' : formatNumber(calibrationError)];
+      return [
+        row.id,
+        row.kind,
+        formatNumber(row.rho),
+        formatNumber(row.low),
+        formatNumber(row.high),
+        String(row.n),
+        calibrationError === undefined ? '-' : formatNumber(calibrationError),
+      ];
     }),
   );
   const lines = [
@@ -207,11 +249,13 @@ function report(result: ValidationResult, labelCount: number, honest: Honest): s
     '',
     table,
     // Why some rows have no ECE, and why a metric's rho is already a held-out number.
-    'ECE: the expected calibration error of a judge\'s confidence (ten equal-width bins); a metric gives a novelty and no confidence, so it has none. ' +
+    "ECE: the expected calibration error of a judge's confidence (ten equal-width bins); a metric gives a novelty and no confidence, so it has none. " +
       'Metrics fit nothing on the labels, so their rho is the same held out; the nearest-neighbour row "by leave-one-idea-out" takes its plan weight from the other ideas.',
     '',
     `reliability of ${headlineId} by confidence (held out): ` +
-      honest.reliability.map((band) => `[${band.low}, ${band.high}${band.high === 1 ? ']' : ')'} ${band.wrong}/${band.count} wrong`).join('; '),
+      honest.reliability
+        .map((band) => `[${band.low}, ${band.high}${band.high === 1 ? ']' : ')'} ${band.wrong}/${band.count} wrong`)
+        .join('; '),
     '',
     'by source (the labels of each trajectory format alone):',
     bySource,

@@ -66,7 +66,11 @@ export class ConceptEmbeddings {
 
   /** The paradigm of concept `id`: its own, or its nearest ancestor's. */
   paradigmOf(id: string): Concept['paradigm'] {
-    for (let concept = this.#byId.get(id); concept !== undefined; concept = concept.parent === undefined ? undefined : this.#byId.get(concept.parent)) {
+    for (
+      let concept = this.#byId.get(id);
+      concept !== undefined;
+      concept = concept.parent === undefined ? undefined : this.#byId.get(concept.parent)
+    ) {
       if (concept.paradigm !== undefined) return concept.paradigm;
     }
     return undefined;

@@ -17,10 +17,16 @@ export const conceptExtractorOptionsSchema = z
      * a line carried over from an earlier episode is not matched again. 0 matches every text afresh. Output never
      * depends on it.
      */
-    memoisedLines: z.number().int().min(0).max(1 << 24).default(32_768),
+    memoisedLines: z
+      .number()
+      .int()
+      .min(0)
+      .max(1 << 24)
+      .default(32_768),
   })
   .superRefine((options, context) => {
-    for (const issue of vocabularyIssues(options.vocabulary)) context.addIssue({ code: 'custom', path: ['vocabulary', ...issue.path], message: issue.message });
+    for (const issue of vocabularyIssues(options.vocabulary))
+      context.addIssue({ code: 'custom', path: ['vocabulary', ...issue.path], message: issue.message });
   });
 
 /** Options of `new ConceptExtractor()` as callers pass them. */

@@ -15,7 +15,6 @@ import {
 } from './concept-extractor-options.js';
 import { conceptWords, phraseBreak } from './concept-words.js';
 
-
 /** What `extract` reads: a plan and the code, both text. */
 const ExtractInputSchema = z.object({ plan: z.string(), code: z.string() });
 /** What `extractFromText` reads (made once: building a schema costs more than checking with it). */
@@ -56,7 +55,10 @@ export class ConceptExtractor {
     this.#byId = new Map(vocabulary.map((concept) => [concept.id, concept]));
     this.#compile(vocabulary);
     this.#embeddings = new ConceptEmbeddings(vocabulary);
-    this.#memo = this.#options.memoisedLines === 0 ? undefined : new IdentifierTable<readonly string[]>(Math.ceil(Math.log2(2 * this.#options.memoisedLines)));
+    this.#memo =
+      this.#options.memoisedLines === 0
+        ? undefined
+        : new IdentifierTable<readonly string[]>(Math.ceil(Math.log2(2 * this.#options.memoisedLines)));
   }
 
   /** Every concept of the vocabulary, in vocabulary order. */
@@ -137,7 +139,8 @@ export class ConceptExtractor {
 
   #known(id: string): Concept {
     const concept = this.#byId.get(id);
-    if (concept === undefined) throw new InvalidArgumentError({ argument: 'id', reason: `no concept ${JSON.stringify(id)} in the vocabulary` });
+    if (concept === undefined)
+      throw new InvalidArgumentError({ argument: 'id', reason: `no concept ${JSON.stringify(id)} in the vocabulary` });
     return concept;
   }
 
@@ -232,18 +235,24 @@ export class ConceptExtractor {
     const plurals: Phrase[] = [];
     vocabulary.forEach((concept, conceptIndex) => {
       concept.aliases.forEach((alias, aliasIndex) => {
-        const words = isSingleWord(alias) ? [alias.toLowerCase()] : conceptWords(alias, this.#wholeWords).filter((word) => word !== phraseBreak);
+        const words = isSingleWord(alias)
+          ? [alias.toLowerCase()]
+          : conceptWords(alias, this.#wholeWords).filter((word) => word !== phraseBreak);
         const key = words.join(' ');
         const owner = owners.get(key);
         if (words.length === 0) {
           issues.push({ path: `vocabulary.${conceptIndex}.aliases.${aliasIndex}`, message: `alias ${JSON.stringify(alias)} has no words` });
         } else if (owner !== undefined && owner !== concept.id) {
-          issues.push({ path: `vocabulary.${conceptIndex}.aliases.${aliasIndex}`, message: `alias ${JSON.stringify(alias)} already names ${owner}` });
+          issues.push({
+            path: `vocabulary.${conceptIndex}.aliases.${aliasIndex}`,
+            message: `alias ${JSON.stringify(alias)} already names ${owner}`,
+          });
         } else if (owner === undefined) {
           owners.set(key, concept.id);
           this.#addPhrase({ words, conceptId: concept.id });
           const last = words[words.length - 1]!;
-          if (/^[a-z]{3,}$/.test(last) && !last.endsWith('s')) plurals.push({ words: [...words.slice(0, -1), pluralOf(last)], conceptId: concept.id });
+          if (/^[a-z]{3,}$/.test(last) && !last.endsWith('s'))
+            plurals.push({ words: [...words.slice(0, -1), pluralOf(last)], conceptId: concept.id });
         }
       });
     });

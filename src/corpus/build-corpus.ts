@@ -29,18 +29,37 @@ export interface BuildCorpusResult {
  * `index` (see `CorpusIndexFactory`) chooses where a new corpus's vectors live; an HNSW index file in `out` by default.
  */
 export async function buildCorpus(options: BuildCorpusOptions): Promise<BuildCorpusResult> {
-  const { inputs, task, trajectories, out, embedder, summarizer, hnsw, index: indexFactory, store } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
-  if (store === 'lancedb' && indexFactory !== undefined) throw new InvalidArgumentError({ argument: 'store', reason: 'the lancedb store keeps its own table: give store or index, not both' });
+  const {
+    inputs,
+    task,
+    trajectories,
+    out,
+    embedder,
+    summarizer,
+    hnsw,
+    index: indexFactory,
+    store,
+  } = parseOptions(buildCorpusOptionsSchema, options, 'buildCorpus');
+  if (store === 'lancedb' && indexFactory !== undefined)
+    throw new InvalidArgumentError({ argument: 'store', reason: 'the lancedb store keeps its own table: give store or index, not both' });
   const factory = indexFactory ?? hnswCorpusIndex(hnsw);
   let corpus: Corpus;
   if (await exists(join(out, corpusManifestName))) {
-    checkCorpusMatches(out, await readCorpusManifest(out), { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id, task });
+    checkCorpusMatches(out, await readCorpusManifest(out), {
+      embedderId: embedder.id,
+      dimensions: embedder.dimensions,
+      summarizerId: summarizer.id,
+      task,
+    });
     corpus = await openCorpus(out, { embedder, summarizer, index: factory });
   } else {
     await mkdir(out, { recursive: true }).catch(async (error: unknown) => {
       throw await fileWriteFailure(error, out, out);
     });
-    const index = store === 'lancedb' ? await openLanceDbVectorIndex({ directory: out, dimensions: embedder.dimensions, table: lanceDbCorpusTable, fresh: true }) : factory.create({ dimensions: embedder.dimensions });
+    const index =
+      store === 'lancedb'
+        ? await openLanceDbVectorIndex({ directory: out, dimensions: embedder.dimensions, table: lanceDbCorpusTable, fresh: true })
+        : factory.create({ dimensions: embedder.dimensions });
     corpus = new Corpus({ directory: out, task, embedder, summarizer, index, entries: [], manifest: null });
   }
   const read = await readSolutions(inputs, { task, trajectories });

@@ -4,10 +4,7 @@ import { ConceptExtractor } from '../concepts/concept-extractor.js';
 import type { EmbeddingInput } from '../embedder/embedder.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { ApproachSummarizer } from './approach-summarizer.js';
-import {
-  conceptApproachSummarizerOptionsSchema,
-  type ConceptApproachSummarizerOptions,
-} from './concept-approach-summarizer-options.js';
+import { conceptApproachSummarizerOptionsSchema, type ConceptApproachSummarizerOptions } from './concept-approach-summarizer-options.js';
 
 const version = 'concept-summary-v1';
 // The main choices come first, under their own headings; every other category follows in vocabulary order.
@@ -40,7 +37,9 @@ export class ConceptApproachSummarizer implements ApproachSummarizer {
     this.#extractor = new ConceptExtractor(resolved.vocabulary === undefined ? {} : { vocabulary: resolved.vocabulary });
     this.#maxConceptsPerLine = resolved.maxConceptsPerLine;
     const customised = resolved.vocabulary !== undefined || resolved.maxConceptsPerLine !== 12;
-    this.id = customised ? `${version}/${fingerprint({ vocabulary: resolved.vocabulary ?? null, limit: resolved.maxConceptsPerLine })}` : version;
+    this.id = customised
+      ? `${version}/${fingerprint({ vocabulary: resolved.vocabulary ?? null, limit: resolved.maxConceptsPerLine })}`
+      : version;
   }
 
   /** The approach summary of `input`: one `heading: concepts` line per choice it makes. */
@@ -64,7 +63,11 @@ export class ConceptApproachSummarizer implements ApproachSummarizer {
     this.#line(lines, 'model families', families);
     this.#line(lines, 'models', models);
     this.#line(lines, 'validation', groups.validation ?? []);
-    this.#line(lines, 'features', featureCategories.flatMap((category) => groups[category] ?? []));
+    this.#line(
+      lines,
+      'features',
+      featureCategories.flatMap((category) => groups[category] ?? []),
+    );
     for (const category of conceptCategories) {
       if (!mainCategories.has(category)) this.#line(lines, category, groups[category] ?? []);
     }

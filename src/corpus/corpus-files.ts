@@ -7,7 +7,14 @@ import { LanceDbVectorIndex } from '../vector-index/lancedb-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { vectorIndexMetadataPath } from '../vector-index/vector-index-metadata.js';
 import { CorpusEntrySchema, type CorpusEntry } from './corpus-entry.js';
-import { corpusManifestName, CorpusManifestSchema, generationFileNames, isLanceDbCorpusIndex, lanceDbCorpusTable, type CorpusManifest } from './corpus-manifest.js';
+import {
+  corpusManifestName,
+  CorpusManifestSchema,
+  generationFileNames,
+  isLanceDbCorpusIndex,
+  lanceDbCorpusTable,
+  type CorpusManifest,
+} from './corpus-manifest.js';
 
 /** The manifest of a save minus what the save fills in (generation and files). */
 export type CorpusManifestBody = Omit<CorpusManifest, 'generation' | 'files'>;
@@ -34,7 +41,9 @@ export async function saveCorpusFiles(options: {
   const lanceDb = index instanceof LanceDbVectorIndex;
   // A table never written to (no solution added yet) has no version to record.
   const version = lanceDb ? await index.version() : 0;
-  const indexFiles = lanceDb ? { index: `${lanceDbCorpusTable}.lance`, ...(version > 0 ? { indexVersion: version } : {}) } : { index: generated.index };
+  const indexFiles = lanceDb
+    ? { index: `${lanceDbCorpusTable}.lance`, ...(version > 0 ? { indexVersion: version } : {}) }
+    : { index: generated.index };
   const manifest: CorpusManifest = {
     ...body,
     generation,
@@ -47,11 +56,19 @@ export async function saveCorpusFiles(options: {
     await writeFileAtomic(join(directory, corpusManifestName), `${JSON.stringify(manifest, null, 2)}\n`);
   } catch (error) {
     await removeQuietly([...(lanceDb ? [] : [indexPath, vectorIndexMetadataPath(indexPath)]), join(directory, generated.entries)]);
-    throw new CorpusFileError({ file: directory, problem: 'unwritable', reason: `the save failed, the previous corpus is intact: ${(error as Error).message}`, cause: error });
+    throw new CorpusFileError({
+      file: directory,
+      problem: 'unwritable',
+      reason: `the save failed, the previous corpus is intact: ${(error as Error).message}`,
+      cause: error,
+    });
   }
   if (previous !== null) {
     const old = join(directory, previous.files.index);
-    await removeQuietly([...(isLanceDbCorpusIndex(previous.files) ? [] : [old, vectorIndexMetadataPath(old)]), join(directory, previous.files.entries)]);
+    await removeQuietly([
+      ...(isLanceDbCorpusIndex(previous.files) ? [] : [old, vectorIndexMetadataPath(old)]),
+      join(directory, previous.files.entries),
+    ]);
   }
   return manifest;
 }
@@ -79,14 +96,19 @@ export async function readCorpusEntries(directory: string, manifest: CorpusManif
   const path = join(directory, manifest.files.entries);
   const text = await readText(path);
   if (sha256Hex(text) !== manifest.files.entriesSha256) {
-    throw new CorpusFileError({ file: path, problem: 'corrupt', reason: 'checksum differs from the manifest (damaged, or from another save)' });
+    throw new CorpusFileError({
+      file: path,
+      problem: 'corrupt',
+      reason: 'checksum differs from the manifest (damaged, or from another save)',
+    });
   }
   return text
     .split('\n')
     .filter((line) => line !== '')
     .map((line, index) => {
       const parsed = CorpusEntrySchema.safeParse(JSON.parse(line));
-      if (!parsed.success) throw new CorpusFileError({ file: path, problem: 'corrupt', reason: `line ${index + 1}: ${parsed.error.message}` });
+      if (!parsed.success)
+        throw new CorpusFileError({ file: path, problem: 'corrupt', reason: `line ${index + 1}: ${parsed.error.message}` });
       return parsed.data;
     });
 }
@@ -96,7 +118,12 @@ async function readText(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new CorpusFileError({ file: path, problem: missing ? 'missing' : 'corrupt', reason: missing ? 'no such file' : (error as Error).message, cause: error });
+    throw new CorpusFileError({
+      file: path,
+      problem: missing ? 'missing' : 'corrupt',
+      reason: missing ? 'no such file' : (error as Error).message,
+      cause: error,
+    });
   }
 }
 

@@ -14,14 +14,20 @@ const isEmbedder = (value: unknown): boolean =>
   Number.isInteger((value as Embedder).dimensions) &&
   typeof (value as Embedder).embed === 'function';
 const isSummarizer = (value: unknown): boolean =>
-  value !== null && typeof value === 'object' && typeof (value as ApproachSummarizer).id === 'string' && typeof (value as ApproachSummarizer).summarize === 'function';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as ApproachSummarizer).id === 'string' &&
+  typeof (value as ApproachSummarizer).summarize === 'function';
 
 const anyEmbedderSchema = z.custom<Embedder>(isEmbedder, 'expected an Embedder (an object with id, dimensions and embed())');
 const embedderSchema = anyEmbedderSchema.default(() => new HashingEmbedder());
 const summarizerSchema = z
   .custom<ApproachSummarizer>(isSummarizer, 'expected an ApproachSummarizer (an object with id and summarize())')
   .default(() => new ConceptApproachSummarizer());
-const indexFactorySchema = z.custom<CorpusIndexFactory>(isCorpusIndexFactory, 'expected a CorpusIndexFactory (an object with create() and load())');
+const indexFactorySchema = z.custom<CorpusIndexFactory>(
+  isCorpusIndexFactory,
+  'expected a CorpusIndexFactory (an object with create() and load())',
+);
 
 /** Options of `buildCorpus`; the defaults live here. */
 export const buildCorpusOptionsSchema = z.strictObject({
@@ -30,7 +36,9 @@ export const buildCorpusOptionsSchema = z.strictObject({
   /** The task the solutions belong to; records of another task are skipped. */
   task: z.string().min(1),
   /** Reads the trajectories among the inputs (`trajectoryReader` of `boden/adapters/trajectory`); without one they are skipped. */
-  trajectories: z.custom<TrajectoryReader>(isTrajectoryReader, 'expected a TrajectoryReader (an object with read() and isTrajectoryDirectory())').optional(),
+  trajectories: z
+    .custom<TrajectoryReader>(isTrajectoryReader, 'expected a TrajectoryReader (an object with read() and isTrajectoryDirectory())')
+    .optional(),
   /** The corpus directory; created when absent, appended to when it already holds a corpus. */
   out: z.string().min(1),
   /** Embeds approach summaries; the offline `HashingEmbedder` by default. */

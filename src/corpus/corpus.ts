@@ -89,13 +89,19 @@ export class Corpus {
    * Summarises, embeds and indexes `solutions` (in memory; call `save` to persist). A solution of another task or
    * with an id already in the corpus (or earlier in the batch) is skipped and reported.
    */
-  async add(solutions: readonly CorpusSolution[], options: { signal?: AbortSignal } = {}): Promise<{ added: CorpusEntry[]; skipped: SkippedInput[] }> {
+  async add(
+    solutions: readonly CorpusSolution[],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ added: CorpusEntry[]; skipped: SkippedInput[] }> {
     const skipped: SkippedInput[] = [];
     const accepted: { entry: CorpusEntry; input: EmbeddingInput }[] = [];
     const seen = new Set<string>();
     for (const solution of solutions) {
       if (solution.task !== this.task) {
-        skipped.push({ file: solution.source, reason: `solution ${solution.id} is for task ${JSON.stringify(solution.task)}, not ${JSON.stringify(this.task)}` });
+        skipped.push({
+          file: solution.source,
+          reason: `solution ${solution.id} is for task ${JSON.stringify(solution.task)}, not ${JSON.stringify(this.task)}`,
+        });
       } else if (this.#entries.has(solution.id) || seen.has(solution.id)) {
         skipped.push({ file: solution.source, reason: `duplicate solution id ${JSON.stringify(solution.id)}` });
       } else {
@@ -107,8 +113,12 @@ export class Corpus {
     }
     for (let start = 0; start < accepted.length; start += embeddingBatchSize) {
       const batch = accepted.slice(start, start + embeddingBatchSize);
-      const vectors = await this.embedder.embed(batch.map((item) => item.input), options);
-      if (this.#index instanceof LanceDbVectorIndex) await this.#index.addMany(batch.map((item, position) => ({ id: item.entry.id, vector: vectors[position]! })));
+      const vectors = await this.embedder.embed(
+        batch.map((item) => item.input),
+        options,
+      );
+      if (this.#index instanceof LanceDbVectorIndex)
+        await this.#index.addMany(batch.map((item, position) => ({ id: item.entry.id, vector: vectors[position]! })));
       else batch.forEach((item, position) => (this.#index as VectorIndex).add(item.entry.id, vectors[position]!));
       for (const item of batch) this.#entries.set(item.entry.id, item.entry);
     }

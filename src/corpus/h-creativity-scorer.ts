@@ -90,7 +90,11 @@ export function createHCreativityScorer(options: HCreativityScorerOptions): HCre
 }
 
 /** The H-creativity of every episode of `run`, in run order. */
-export async function scoreRunHCreativity(run: Run, scorer: HCreativityScorer, options: { signal?: AbortSignal } = {}): Promise<HCreativityScore[]> {
+export async function scoreRunHCreativity(
+  run: Run,
+  scorer: HCreativityScorer,
+  options: { signal?: AbortSignal } = {},
+): Promise<HCreativityScore[]> {
   const scores: HCreativityScore[] = [];
   for (const episode of run.episodes) scores.push(await scorer.score(episode, run.id, options));
   return scores;

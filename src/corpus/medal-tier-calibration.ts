@@ -23,7 +23,11 @@ const tiers: readonly Medal[] = ['gold', 'silver', 'bronze'];
  * leaderboard's best human solutions look against everyone else's. Tiers without solutions are left out, so a
  * corpus without medals gives `[]`.
  */
-export async function scoreMedalTiers(corpus: Corpus, scorer: HCreativityScorer, options: { signal?: AbortSignal } = {}): Promise<MedalTierScore[]> {
+export async function scoreMedalTiers(
+  corpus: Corpus,
+  scorer: HCreativityScorer,
+  options: { signal?: AbortSignal } = {},
+): Promise<MedalTierScore[]> {
   const byTier = new Map<Medal, CorpusEntry[]>();
   for (const entry of corpus.entries()) {
     if (entry.medal !== null) byTier.set(entry.medal, [...(byTier.get(entry.medal) ?? []), entry]);
@@ -35,11 +39,10 @@ export async function scoreMedalTiers(corpus: Corpus, scorer: HCreativityScorer,
     let sumH = 0;
     let sumDistance = 0;
     for (const entry of entries) {
-      const score = await scorer.score(
-        { id: entry.id, plan: '', code: '', approach: entry.summary },
-        `corpus:${corpus.task}/medal-tier`,
-        { ...options, exclude: [entry.id] },
-      );
+      const score = await scorer.score({ id: entry.id, plan: '', code: '', approach: entry.summary }, `corpus:${corpus.task}/medal-tier`, {
+        ...options,
+        exclude: [entry.id],
+      });
       sumH += score.score;
       sumDistance += score.distance;
     }

@@ -56,7 +56,9 @@ export function nearestHumanNeighbourTimeline(
   let withoutHumanNeighbour = 0;
   for (const episode of episodes) {
     total++;
-    const nearest = episode.neighbours.map((neighbour) => corpus.entry(neighbour.id)).find((entry) => entry !== undefined && entry.origin !== 'trajectory');
+    const nearest = episode.neighbours
+      .map((neighbour) => corpus.entry(neighbour.id))
+      .find((entry) => entry !== undefined && entry.origin !== 'trajectory');
     if (nearest === undefined) withoutHumanNeighbour++;
     else if (!quartileOf.has(nearest.id)) undated++;
     else counts[quartileOf.get(nearest.id)!]! += 1;

@@ -24,7 +24,12 @@ export async function openCorpus(directory: string, options: OpenCorpusOptions =
   checkCorpusMatches(directory, manifest, { embedderId: embedder.id, dimensions: embedder.dimensions, summarizerId: summarizer.id });
   const dimensions = manifest.embedder.dimensions;
   const index = isLanceDbCorpusIndex(manifest.files)
-    ? await openLanceDbVectorIndex({ directory, dimensions, table: lanceDbCorpusTable, ...(manifest.files.indexVersion === undefined ? {} : { version: manifest.files.indexVersion }) })
+    ? await openLanceDbVectorIndex({
+        directory,
+        dimensions,
+        table: lanceDbCorpusTable,
+        ...(manifest.files.indexVersion === undefined ? {} : { version: manifest.files.indexVersion }),
+      })
     : await (resolved.index ?? hnswCorpusIndex({}, efSearch)).load({ path: join(directory, manifest.files.index), dimensions });
   const entries = await readCorpusEntries(directory, manifest);
   // A LanceDB table is not held in memory: its row count stands for the per-id check.
@@ -49,7 +54,12 @@ export function checkCorpusMatches(
     throw new CorpusMismatchError({ directory, field: 'embedder-id', stored: manifest.embedder.id, supplied: supplied.embedderId });
   }
   if (manifest.embedder.dimensions !== supplied.dimensions) {
-    throw new CorpusMismatchError({ directory, field: 'dimensions', stored: String(manifest.embedder.dimensions), supplied: String(supplied.dimensions) });
+    throw new CorpusMismatchError({
+      directory,
+      field: 'dimensions',
+      stored: String(manifest.embedder.dimensions),
+      supplied: String(supplied.dimensions),
+    });
   }
   if (manifest.summarizer.id !== supplied.summarizerId) {
     throw new CorpusMismatchError({ directory, field: 'summarizer-id', stored: manifest.summarizer.id, supplied: supplied.summarizerId });

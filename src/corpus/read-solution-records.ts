@@ -17,7 +17,9 @@ export const SolutionRecordSchema = z
     medal: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), MedalSchema).nullish(),
     score: z.number().finite().nullish(),
   })
-  .refine((record) => (record.text ?? '').trim() !== '' || (record.code ?? '').trim() !== '', { message: 'needs a non-empty text or code' });
+  .refine((record) => (record.text ?? '').trim() !== '' || (record.code ?? '').trim() !== '', {
+    message: 'needs a non-empty text or code',
+  });
 
 /** A record of a JSONL file of human solutions: see `SolutionRecordSchema`. */
 export type SolutionRecord = z.infer<typeof SolutionRecordSchema>;
@@ -51,7 +53,10 @@ export async function readSolutionRecords(path: string, { task }: { task?: strin
     }
     const parsed = SolutionRecordSchema.safeParse(json);
     if (!parsed.success) {
-      skipped.push({ file, reason: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; ') });
+      skipped.push({
+        file,
+        reason: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'record'}: ${issue.message}`).join('; '),
+      });
       return;
     }
     const record = parsed.data;

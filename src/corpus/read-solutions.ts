@@ -19,7 +19,10 @@ import { stripBom } from '../text/strip-bom.js';
  * that cannot be read, an unsupported file and a bad record are skipped and reported, never thrown; a directory
  * reached a second time through a symbolic link (a loop) is read once and reported.
  */
-export async function readSolutions(inputs: readonly string[], { task, trajectories }: { task: string; trajectories?: TrajectoryReader | undefined }): Promise<ReadSolutionsResult> {
+export async function readSolutions(
+  inputs: readonly string[],
+  { task, trajectories }: { task: string; trajectories?: TrajectoryReader | undefined },
+): Promise<ReadSolutionsResult> {
   const solutions: CorpusSolution[] = [];
   const skipped: SkippedInput[] = [];
   const visited = new Map<string, string>();
@@ -79,7 +82,10 @@ async function readInput(path: string, root: string, collector: Collector): Prom
 
 async function readTrajectory(path: string, collector: Collector): Promise<void> {
   if (collector.trajectories === undefined) {
-    collector.skipped.push({ file: path, reason: 'a trajectory, and no trajectory reader was given (the trajectories option: trajectoryReader of boden/adapters/trajectory)' });
+    collector.skipped.push({
+      file: path,
+      reason: 'a trajectory, and no trajectory reader was given (the trajectories option: trajectoryReader of boden/adapters/trajectory)',
+    });
     return;
   }
   try {

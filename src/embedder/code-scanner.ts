@@ -181,7 +181,8 @@ export class CodeScanner {
       identifierTable.set(this.#firstHash, this.#secondHash, length, entry);
     }
     const tokens = entry.tokens;
-    for (let index = 0; index < tokens.length; index += 3) this.#sink(tokens[index]!, '', start + tokens[index + 1]!, start + tokens[index + 2]!);
+    for (let index = 0; index < tokens.length; index += 3)
+      this.#sink(tokens[index]!, '', start + tokens[index + 1]!, start + tokens[index + 2]!);
     return entry.hash;
   }
 
@@ -222,7 +223,8 @@ export class CodeScanner {
     const whole = text.toLowerCase();
     this.#sink(codeTermHash(whole), whole, 0, 0);
     for (const part of splitIdentifier(text)) {
-      if (part.length >= 2 && part !== whole && (characterFlags[part.charCodeAt(0)]! & digitFlag) === 0) this.#sink(codeTermHash(part), part, 0, 0);
+      if (part.length >= 2 && part !== whole && (characterFlags[part.charCodeAt(0)]! & digitFlag) === 0)
+        this.#sink(codeTermHash(part), part, 0, 0);
     }
   }
 
@@ -234,7 +236,11 @@ export class CodeScanner {
       const character = bytes[index]!;
       if ((characterFlags[character]! & identifierFlag) !== 0 || character === 46) {
         index += 1;
-      } else if ((character === 43 || character === 45) && (bytes[index - 1]! | 32) === 101 && (this.#flagsAt(index + 1) & digitFlag) !== 0) {
+      } else if (
+        (character === 43 || character === 45) &&
+        (bytes[index - 1]! | 32) === 101 &&
+        (this.#flagsAt(index + 1) & digitFlag) !== 0
+      ) {
         index += 1;
       } else {
         break;
@@ -261,5 +267,7 @@ export class CodeScanner {
 
 function isPythonStringPrefix(prefix: string): boolean {
   const lower = prefix.toLowerCase();
-  return lower === 'r' || lower === 'b' || lower === 'u' || lower === 'f' || lower === 'rb' || lower === 'br' || lower === 'fr' || lower === 'rf';
+  return (
+    lower === 'r' || lower === 'b' || lower === 'u' || lower === 'f' || lower === 'rb' || lower === 'br' || lower === 'fr' || lower === 'rf'
+  );
 }

@@ -34,10 +34,14 @@ export const hashingEmbedderOptionsSchema = z
     /** Where inverse document frequencies come from. */
     idf: z.discriminatedUnion('mode', [onlineIdfSchema, frozenIdfSchema]).default({ mode: 'online' }),
   })
-  .refine((options) => Math.round(options.dimensions * options.planShare) >= 1 && Math.round(options.dimensions * options.planShare) < options.dimensions, {
-    message: 'planShare leaves the plan or the code block without dimensions',
-    path: ['planShare'],
-  });
+  .refine(
+    (options) =>
+      Math.round(options.dimensions * options.planShare) >= 1 && Math.round(options.dimensions * options.planShare) < options.dimensions,
+    {
+      message: 'planShare leaves the plan or the code block without dimensions',
+      path: ['planShare'],
+    },
+  );
 
 /** Options of `new HashingEmbedder()` as callers pass them. */
 export type HashingEmbedderOptions = z.input<typeof hashingEmbedderOptionsSchema>;

@@ -234,7 +234,8 @@ export class HashingEmbedder implements Embedder {
     const snapshot = this.#frequencies.snapshot();
     let checksum = 0;
     // Order-independent, so two equal corpora get the same id however they were counted.
-    for (const [term, count] of Object.entries(snapshot.documentFrequencies)) checksum = (checksum + Math.imul(hashString(term), count)) | 0;
+    for (const [term, count] of Object.entries(snapshot.documentFrequencies))
+      checksum = (checksum + Math.imul(hashString(term), count)) | 0;
     return (checksum >>> 0).toString(16);
   }
 }

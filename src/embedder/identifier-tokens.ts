@@ -41,7 +41,8 @@ export function identifierTokens(identifier: string): IdentifierTokens {
       // Words appear in order, so searching on from the previous one finds each at its own position.
       const at = whole.indexOf(part, from);
       from = at + part.length;
-      if (part.length >= 2 && (characterFlags[part.charCodeAt(0)]! & digitFlag) === 0 && !ignoredWords.has(part)) tokens.push(hashString(part) | 0, at, from);
+      if (part.length >= 2 && (characterFlags[part.charCodeAt(0)]! & digitFlag) === 0 && !ignoredWords.has(part))
+        tokens.push(hashString(part) | 0, at, from);
     }
   }
   return { hash, tokens: Int32Array.from(tokens) };

@@ -76,7 +76,15 @@ export class LangChainEmbedder implements Embedder {
   #directoryReady: Promise<unknown> | null = null;
   #dimensions: number | null;
   readonly #limiter: ConcurrencyLimiter;
-  readonly #statistics = { memoryHits: 0, diskHits: 0, providerTexts: 0, requests: 0, retries: 0, corruptCacheEntries: 0, cacheWriteFailures: 0 };
+  readonly #statistics = {
+    memoryHits: 0,
+    diskHits: 0,
+    providerTexts: 0,
+    requests: 0,
+    retries: 0,
+    corruptCacheEntries: 0,
+    cacheWriteFailures: 0,
+  };
 
   /** Validates `options` (throws `InvalidOptionsError` naming a bad one); makes no call to the provider. */
   constructor(options: LangChainEmbedderOptions) {
@@ -86,10 +94,16 @@ export class LangChainEmbedder implements Embedder {
     this.#random = resolved.random ?? Math.random;
     this.#dimensions = resolved.dimensions ?? null;
     const model = resolved.embeddings as { model?: unknown; modelName?: unknown; batchSize?: unknown };
-    const modelName = typeof model.model === 'string' ? model.model : typeof model.modelName === 'string' ? model.modelName : resolved.embeddings.constructor.name;
+    const modelName =
+      typeof model.model === 'string'
+        ? model.model
+        : typeof model.modelName === 'string'
+          ? model.modelName
+          : resolved.embeddings.constructor.name;
     this.id = resolved.id ?? `langchain/${modelName}${resolved.dimensions === undefined ? '' : `/${resolved.dimensions}`}`;
     const theirs = model.batchSize;
-    this.#batchSize = typeof theirs === 'number' && Number.isInteger(theirs) && theirs > 0 ? Math.min(resolved.batchSize, theirs) : resolved.batchSize;
+    this.#batchSize =
+      typeof theirs === 'number' && Number.isInteger(theirs) && theirs > 0 ? Math.min(resolved.batchSize, theirs) : resolved.batchSize;
     this.#memory = resolved.cache === false ? null : new Map();
     this.#directory = resolved.cache === false ? null : (resolved.cache.directory ?? null);
     this.#limiter = new ConcurrencyLimiter(resolved.maxConcurrency);
@@ -126,7 +140,8 @@ export class LangChainEmbedder implements Embedder {
     const pending = new Map<string, PendingText>();
     inputs.forEach((input, inputIndex) => {
       const text = this.#render(input);
-      if (typeof text !== 'string') throw new InvalidArgumentError({ argument: 'render', reason: `returned ${typeof text}, expected a string` });
+      if (typeof text !== 'string')
+        throw new InvalidArgumentError({ argument: 'render', reason: `returned ${typeof text}, expected a string` });
       const key = createHash('sha256').update(this.id).update('\0').update(text).digest('hex');
       keys.push(key);
       if (found.has(key) || pending.has(key)) return;
@@ -163,10 +178,18 @@ export class LangChainEmbedder implements Embedder {
   }
 
   async #embedBatch(batch: readonly PendingText[], found: Map<string, Float32Array>, signal: AbortSignal | undefined): Promise<void> {
-    const { vectors, attempts } = await this.#callProvider(batch.map((entry) => entry.text), signal);
+    const { vectors, attempts } = await this.#callProvider(
+      batch.map((entry) => entry.text),
+      signal,
+    );
     if (!Array.isArray(vectors) || vectors.length !== batch.length) {
       const got = Array.isArray(vectors) ? `${vectors.length} vectors` : typeof vectors;
-      throw new EmbeddingError({ embedderId: this.id, problem: 'malformed-response', reason: `asked for ${batch.length} vectors, got ${got}`, attempts });
+      throw new EmbeddingError({
+        embedderId: this.id,
+        problem: 'malformed-response',
+        reason: `asked for ${batch.length} vectors, got ${got}`,
+        attempts,
+      });
     }
     batch.forEach((entry, index) => {
       const vector = this.#normalise(vectors[index], entry.inputIndex, attempts);
@@ -224,7 +247,8 @@ export class LangChainEmbedder implements Embedder {
     }
     let sumOfSquares = 0;
     for (const component of vector as ArrayLike<unknown> & Iterable<unknown>) {
-      if (typeof component !== 'number' || !Number.isFinite(component)) throw fail('invalid-vector', 'the vector has a NaN, infinite or non-number component');
+      if (typeof component !== 'number' || !Number.isFinite(component))
+        throw fail('invalid-vector', 'the vector has a NaN, infinite or non-number component');
       sumOfSquares += component * component;
     }
     if (sumOfSquares === 0) throw fail('invalid-vector', 'the vector is all zeros and has no direction');

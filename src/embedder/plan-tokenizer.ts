@@ -174,7 +174,12 @@ function compoundEnd(plan: string, start: number): number {
 }
 
 function isWordCharacter(character: number): boolean {
-  return (character >= 97 && character <= 122) || (character >= 65 && character <= 90) || (character >= 48 && character <= 57) || character === 95;
+  return (
+    (character >= 97 && character <= 122) ||
+    (character >= 65 && character <= 90) ||
+    (character >= 48 && character <= 57) ||
+    character === 95
+  );
 }
 
 /** `.`, `!`, `?`, `;` or `:`. */

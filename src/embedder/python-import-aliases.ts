@@ -84,7 +84,13 @@ export function expandAlias(name: string, qualified: string): AliasExpansion {
         tokens.push({ hash: entry.tokens[index]!, text: identifier.slice(entry.tokens[index + 1], entry.tokens[index + 2]).toLowerCase() });
       }
     }
-    alias = { key: identifierKey(name), qualified, hash: codeTermHash(qualified.toLowerCase()), identifierCount: identifiers.length, tokens };
+    alias = {
+      key: identifierKey(name),
+      qualified,
+      hash: codeTermHash(qualified.toLowerCase()),
+      identifierCount: identifiers.length,
+      tokens,
+    };
     aliasCache.set(cacheKey, alias);
   }
   return alias;

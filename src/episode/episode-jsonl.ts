@@ -33,11 +33,7 @@ export const EpisodeRecordSchema = EpisodeSchema.extend({
 export const AttemptRecordSchema = InfeasibleAttemptSchema.extend({ type: z.literal('attempt') });
 
 /** Any line of the format, told apart by `type`. */
-export const EpisodeJsonlRecordSchema = z.discriminatedUnion('type', [
-  RunRecordSchema,
-  EpisodeRecordSchema,
-  AttemptRecordSchema,
-]);
+export const EpisodeJsonlRecordSchema = z.discriminatedUnion('type', [RunRecordSchema, EpisodeRecordSchema, AttemptRecordSchema]);
 
 /** Any line of boden's episode JSON-lines format. */
 export type EpisodeJsonlRecord = z.infer<typeof EpisodeJsonlRecordSchema>;

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const EpisodeFlagSchema = z.enum(['seed', 'seed-aggregation']);
 
 /** Format-specific extras kept verbatim (AI-Scientist-v2's `ablation_name`, OpenEvolve's `island`, ...). */
-export const EpisodeMetadataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'expected a string, number, boolean or null' }));
+export const EpisodeMetadataSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'expected a string, number, boolean or null' }),
+);
 
 /**
  * One episode (the paper's §3.1): it begins when the agent proposes a new plan and ends when code runs

@@ -14,5 +14,10 @@ export interface TrajectoryReader {
 
 /** True when `value` has the shape of a `TrajectoryReader`. */
 export function isTrajectoryReader(value: unknown): value is TrajectoryReader {
-  return value !== null && typeof value === 'object' && typeof (value as TrajectoryReader).read === 'function' && typeof (value as TrajectoryReader).isTrajectoryDirectory === 'function';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as TrajectoryReader).read === 'function' &&
+    typeof (value as TrajectoryReader).isTrajectoryDirectory === 'function'
+  );
 }

@@ -19,11 +19,6 @@ export class BodenError extends Error {
   /** True when `error` carries the brand `markerName` (used by subclasses' `isInstance`). */
   protected static hasMarker(error: unknown, markerName: string): boolean {
     const markerSymbol = Symbol.for(markerName);
-    return (
-      error != null &&
-      typeof error === 'object' &&
-      markerSymbol in error &&
-      (error as Record<symbol, unknown>)[markerSymbol] === true
-    );
+    return error != null && typeof error === 'object' && markerSymbol in error && (error as Record<symbol, unknown>)[markerSymbol] === true;
   }
 }

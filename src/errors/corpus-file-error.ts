@@ -17,7 +17,11 @@ export class CorpusFileError extends BodenError {
   readonly reason: string;
 
   constructor(options: { file: string; problem: CorpusFileProblem; reason: string; cause?: unknown }) {
-    super({ name: 'BodenCorpusFileError', message: `${options.file}: ${options.problem} corpus file: ${options.reason}`, cause: options.cause });
+    super({
+      name: 'BodenCorpusFileError',
+      message: `${options.file}: ${options.problem} corpus file: ${options.reason}`,
+      cause: options.cause,
+    });
     this.file = options.file;
     this.problem = options.problem;
     this.reason = options.reason;

@@ -27,7 +27,11 @@ export class DataDirectoryError extends BodenError {
 
   constructor(options: { path: string; code: string; cause?: unknown }) {
     const reason = `${explanations[options.code] ?? 'cannot write there'} (${options.code})`;
-    super({ name: 'BodenDataDirectoryError', message: `data directory ${options.path} cannot hold run logs: ${reason}`, cause: options.cause });
+    super({
+      name: 'BodenDataDirectoryError',
+      message: `data directory ${options.path} cannot hold run logs: ${reason}`,
+      cause: options.cause,
+    });
     this.path = options.path;
     this.code = options.code;
     this.reason = reason;

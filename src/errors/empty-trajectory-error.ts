@@ -9,7 +9,6 @@ export class EmptyTrajectoryError extends TrajectoryError {
 
   constructor(options: { file: string; location: string | null; reason: string; cause?: unknown }) {
     super({ ...options, name: 'BodenEmptyTrajectoryError' });
-
   }
 
   /** True when `error` is a `EmptyTrajectoryError`. */

@@ -9,7 +9,6 @@ export class InvalidFieldError extends TrajectoryError {
 
   constructor(options: { file: string; location: string | null; reason: string; cause?: unknown }) {
     super({ ...options, name: 'BodenInvalidFieldError' });
-
   }
 
   /** True when `error` is a `InvalidFieldError`. */

@@ -9,7 +9,6 @@ export class InvalidJsonError extends TrajectoryError {
 
   constructor(options: { file: string; location: string | null; reason: string; cause?: unknown }) {
     super({ ...options, name: 'BodenInvalidJsonError' });
-
   }
 
   /** True when `error` is a `InvalidJsonError`. */

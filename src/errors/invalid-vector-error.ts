@@ -17,9 +17,7 @@ export class InvalidVectorError extends BodenError {
   constructor(options: { id: string | null; reason: InvalidVectorReason }) {
     const subject = options.id === null ? 'query vector' : `vector for id ${JSON.stringify(options.id)}`;
     const problem =
-      options.reason === 'zero-norm'
-        ? 'has zero length and no direction, so it cannot be normalised'
-        : 'has a NaN or infinite component';
+      options.reason === 'zero-norm' ? 'has zero length and no direction, so it cannot be normalised' : 'has a NaN or infinite component';
     super({ name: 'BodenInvalidVectorError', message: `${subject} ${problem}` });
     this.id = options.id;
     this.reason = options.reason;

@@ -9,7 +9,6 @@ export class NotATrajectoryError extends TrajectoryError {
 
   constructor(options: { file: string; location: string | null; reason: string; cause?: unknown }) {
     super({ ...options, name: 'BodenNotATrajectoryError' });
-
   }
 
   /** True when `error` is a `NotATrajectoryError`. */

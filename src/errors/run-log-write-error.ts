@@ -28,7 +28,11 @@ export class RunLogWriteError extends BodenError {
 
   constructor(options: { path: string; code: string; cause?: unknown }) {
     const why = explanations[options.code] ?? options.code;
-    super({ name: 'BodenRunLogWriteError', message: `cannot write the run log ${options.path}: ${why} (${options.code}); the call was not applied`, cause: options.cause });
+    super({
+      name: 'BodenRunLogWriteError',
+      message: `cannot write the run log ${options.path}: ${why} (${options.code}); the call was not applied`,
+      cause: options.cause,
+    });
     this.path = options.path;
     this.code = options.code;
   }

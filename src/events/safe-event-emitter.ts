@@ -13,7 +13,9 @@ export interface ListenerErrorEvent {
 
 /** Options of `new SafeEventEmitter()`: checked once here, so a bad `onListenerError` fails now, not at the first listener error. */
 const SafeEventEmitterOptionsSchema = z.strictObject({
-  onListenerError: z.custom<(report: ListenerErrorEvent) => void>((value) => typeof value === 'function', 'expected a function (report) => void').optional(),
+  onListenerError: z
+    .custom<(report: ListenerErrorEvent) => void>((value) => typeof value === 'function', 'expected a function (report) => void')
+    .optional(),
 });
 
 type Listener<Map extends EventMap, Event extends keyof Map> = (...args: Map[Event]) => void;

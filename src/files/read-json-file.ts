@@ -13,7 +13,12 @@ export async function readJsonFile(file: string, what: string): Promise<unknown>
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new InvalidFieldError({ file, location: null, reason: `cannot read ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, cause: error });
+    throw new InvalidFieldError({
+      file,
+      location: null,
+      reason: `cannot read ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      cause: error,
+    });
   }
   try {
     return JSON.parse(stripBom(text));

@@ -88,13 +88,22 @@ export async function removeStaleTemporaries(directory: string): Promise<string[
     // Files from before hosts were named are this host's.
     const thisHost = match[2] === undefined || match[2] === hostTag;
     if (thisHost ? isAlive(Number(match[1])) : !(await olderThan(path, foreignStaleMilliseconds))) continue;
-    if (await rm(path, { force: true }).then(() => true, () => false)) removed.push(path);
+    if (
+      await rm(path, { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(path);
   }
   return removed;
 }
 
 async function olderThan(path: string, milliseconds: number): Promise<boolean> {
-  const modified = await stat(path).then((info) => info.mtimeMs, () => Number.NaN);
+  const modified = await stat(path).then(
+    (info) => info.mtimeMs,
+    () => Number.NaN,
+  );
   return Date.now() - modified > milliseconds;
 }
 

@@ -39,13 +39,16 @@ export function confidenceCalibration(
   const bands = bounds.slice(0, -1).map((low, index) => {
     const high = bounds[index + 1]!;
     const last = index === bounds.length - 2;
-    const inBand = verdicts.filter((verdict) => verdict.confidence >= low && (verdict.confidence < high || (last && verdict.confidence <= high)));
+    const inBand = verdicts.filter(
+      (verdict) => verdict.confidence >= low && (verdict.confidence < high || (last && verdict.confidence <= high)),
+    );
     const wrong = inBand.filter((verdict) => verdict.score !== verdict.label).length;
     return { low, high, count: inBand.length, wrong, errorRate: inBand.length === 0 ? Number.NaN : wrong / inBand.length };
   });
   const right = verdicts.filter((verdict) => verdict.score === verdict.label).map((verdict) => verdict.confidence);
   const wrong = verdicts.filter((verdict) => verdict.score !== verdict.label).map((verdict) => verdict.confidence);
-  const mean = (values: readonly number[]): number => (values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length);
+  const mean = (values: readonly number[]): number =>
+    values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
   return {
     bands,
     meanConfidenceRight: mean(right),
@@ -56,7 +59,10 @@ export function confidenceCalibration(
 }
 
 /** ECE over `bins` equal-width bins of confidence (the last includes 1); see `ConfidenceCalibration`. */
-function expectedCalibrationError(verdicts: readonly { readonly score: number; readonly label: number; readonly confidence: number }[], bins = 10): number {
+function expectedCalibrationError(
+  verdicts: readonly { readonly score: number; readonly label: number; readonly confidence: number }[],
+  bins = 10,
+): number {
   if (verdicts.length === 0) return Number.NaN;
   const sums = Array.from({ length: bins }, () => ({ count: 0, right: 0, confidence: 0 }));
   for (const verdict of verdicts) {
@@ -65,5 +71,9 @@ function expectedCalibrationError(verdicts: readonly { readonly score: number; r
     bin.confidence += verdict.confidence;
     if (verdict.score === verdict.label) bin.right += 1;
   }
-  return sums.reduce((total, bin) => (bin.count === 0 ? total : total + (bin.count / verdicts.length) * Math.abs(bin.right / bin.count - bin.confidence / bin.count)), 0);
+  return sums.reduce(
+    (total, bin) =>
+      bin.count === 0 ? total : total + (bin.count / verdicts.length) * Math.abs(bin.right / bin.count - bin.confidence / bin.count),
+    0,
+  );
 }

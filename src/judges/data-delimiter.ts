@@ -27,7 +27,10 @@ export function createNonce(): string {
 /** The delimiter for `nonce` (8-64 lower-case letters and digits; throws `InvalidArgumentError` otherwise). */
 export function createDataDelimiter(nonce: string): DataDelimiter {
   if (typeof nonce !== 'string' || !noncePattern.test(nonce)) {
-    throw new InvalidArgumentError({ argument: 'nonce', reason: `expected 8-64 lower-case letters and digits, got ${JSON.stringify(nonce)}` });
+    throw new InvalidArgumentError({
+      argument: 'nonce',
+      reason: `expected 8-64 lower-case letters and digits, got ${JSON.stringify(nonce)}`,
+    });
   }
   const open = `<data-${nonce}>`;
   const close = `</data-${nonce}>`;

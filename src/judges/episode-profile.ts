@@ -60,6 +60,9 @@ export function profileEpisode(episode: JudgedEpisode): EpisodeProfile {
 const minimumPlanWords = 12;
 
 function planHash(plan: string): number | null {
-  const words = plan.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = plan
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   return words.length < minimumPlanWords ? null : hashString53(words.join(' '));
 }

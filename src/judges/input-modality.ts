@@ -1,5 +1,14 @@
 /** The kind of input a method reads; a change of modality reframes the problem (rubric level 4). */
-export type InputModality = 'image' | 'text' | 'audio' | 'tabular' | 'molecular' | 'graph' | 'code' | 'time-series' | 'physical-observations';
+export type InputModality =
+  | 'image'
+  | 'text'
+  | 'audio'
+  | 'tabular'
+  | 'molecular'
+  | 'graph'
+  | 'code'
+  | 'time-series'
+  | 'physical-observations';
 
 // Data sources and input representations of the curated vocabulary by the modality they imply. Synthetic data,
 // generic loaders and encodings shared by every modality (one-hot) imply none.

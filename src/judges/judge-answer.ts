@@ -57,7 +57,8 @@ export function answerProblemOf(error: unknown): string | null {
   const { name, issues, message, stack } = error as { name?: unknown; issues?: unknown; message?: unknown; stack?: unknown };
   if ((name === 'ZodError' || name === '$ZodError') && Array.isArray(issues)) return formatIssues(issues as z.core.$ZodIssue[]);
   if (name === 'OutputParserException') return String(message).split('\n')[0] ?? 'the answer could not be parsed';
-  if (error instanceof SyntaxError && !(typeof stack === 'string' && bodyReadingFrames.test(stack))) return `the answer is not valid JSON: ${error.message}`;
+  if (error instanceof SyntaxError && !(typeof stack === 'string' && bodyReadingFrames.test(stack)))
+    return `the answer is not valid JSON: ${error.message}`;
   return null;
 }
 

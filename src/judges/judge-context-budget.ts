@@ -62,22 +62,33 @@ export interface ContextBudgetOptions {
 export async function fitJudgeContext(full: JudgePromptContent, options: ContextBudgetOptions): Promise<FittedContext> {
   const { budget, condensedTokens, nonce } = options;
   const rendered = renderJudgePrompt(full, nonce);
-  if (Buffer.byteLength(rendered.system) + Buffer.byteLength(rendered.user) <= budget) return { content: full, tokens: null, trimming: null };
+  if (Buffer.byteLength(rendered.system) + Buffer.byteLength(rendered.user) <= budget)
+    return { content: full, tokens: null, trimming: null };
 
   const counter = await options.loadCounter();
   const delimiter = createDataDelimiter(nonce);
   const quoteOverhead = counter.count(`${delimiter.open}\n`) + counter.count(`\n${delimiter.close}`);
   const cost = (episode: PromptEpisode, heading: string): number =>
     counter.count(renderEpisodeSection(episode, heading, untagged)) + quoteCount(episode) * quoteOverhead + sectionSlack;
-  const evidence = full.evidence === undefined ? 0 : counter.count(renderEvidenceSection(full.evidence, untagged)) + quoteOverhead + sectionSlack;
-  const fixed = counter.count(renderJudgeSystemPrompt(nonce, { decomposed: full.evidence !== undefined })) + counter.count(promptClosing) + sectionSlack + evidence;
+  const evidence =
+    full.evidence === undefined ? 0 : counter.count(renderEvidenceSection(full.evidence, untagged)) + quoteOverhead + sectionSlack;
+  const fixed =
+    counter.count(renderJudgeSystemPrompt(nonce, { decomposed: full.evidence !== undefined })) +
+    counter.count(promptClosing) +
+    sectionSlack +
+    evidence;
 
   const earlier = [...full.earlier];
   const costs = earlier.map((episode) => cost(episode, 'Earlier episode'));
   let current = full.current;
   let omitted = 0;
   let truncatedCurrent = false;
-  const view = (): JudgePromptContent => ({ current, earlier, omitted, ...(full.evidence === undefined ? {} : { evidence: full.evidence }) });
+  const view = (): JudgePromptContent => ({
+    current,
+    earlier,
+    omitted,
+    ...(full.evidence === undefined ? {} : { evidence: full.evidence }),
+  });
   const total = (): number =>
     fixed + counter.count(renderPromptIntroduction(view())) + costs.reduce((sum, value) => sum + value, 0) + cost(current, currentHeading);
   const replace = (index: number, episode: PromptEpisode): void => {
@@ -123,7 +134,13 @@ export async function fitJudgeContext(full: JudgePromptContent, options: Context
 
 /** How many quoted texts an episode's section holds. */
 function quoteCount(episode: PromptEpisode): number {
-  return 1 + (episode.code === null ? 0 : 1) + (episode.summary === null ? 0 : 1) + (episode.flags.length > 0 ? 1 : 0) + (episode.metadata.length > 0 ? 1 : 0);
+  return (
+    1 +
+    (episode.code === null ? 0 : 1) +
+    (episode.summary === null ? 0 : 1) +
+    (episode.flags.length > 0 ? 1 : 0) +
+    (episode.metadata.length > 0 ? 1 : 0)
+  );
 }
 
 /** `episode` with each of `fields` cut to `maxTokens` tokens; the same object when nothing was cut. */

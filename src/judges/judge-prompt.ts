@@ -52,7 +52,12 @@ export function judgePromptContent(input: JudgeInput, options: { readonly eviden
     metadata: Object.entries(episode.metadata ?? {}).map(([key, value]) => [key, String(value)] as const),
     shortened: [],
   });
-  return { current: view(input.episode), earlier: input.earlier.map(view), omitted: 0, ...(options.evidence === true ? { evidence: promptEvidence(input) } : {}) };
+  return {
+    current: view(input.episode),
+    earlier: input.earlier.map(view),
+    omitted: 0,
+    ...(options.evidence === true ? { evidence: promptEvidence(input) } : {}),
+  };
 }
 
 // The decomposed procedure of the evidence prompt: what changed, against which earlier episodes, then the level.
@@ -101,9 +106,11 @@ export function renderEpisodeSection(episode: PromptEpisode, heading: string, de
   const lines = [`## ${heading}`];
   if (episode.buildsOn !== null) lines.push(`Builds on: earlier episode ${episode.buildsOn}`);
   // Six significant digits: enough to compare episodes, without binary noise such as 0.8200000000000001.
-  if (episode.score !== null) lines.push(`Validation score: ${Number(episode.score.toPrecision(6))} (context only, not evidence of novelty)`);
+  if (episode.score !== null)
+    lines.push(`Validation score: ${Number(episode.score.toPrecision(6))} (context only, not evidence of novelty)`);
   if (episode.flags.length > 0) lines.push('Flags:', delimiter.quote(episode.flags.join(', ')));
-  if (episode.metadata.length > 0) lines.push('Metadata:', delimiter.quote(episode.metadata.map(([key, value]) => `${key}: ${value}`).join('\n')));
+  if (episode.metadata.length > 0)
+    lines.push('Metadata:', delimiter.quote(episode.metadata.map(([key, value]) => `${key}: ${value}`).join('\n')));
   lines.push(`Plan${shortened('plan')}:`, delimiter.quote(episode.plan));
   if (episode.code === null) lines.push('Code: left out to fit the context budget; the plan and summary describe the approach.');
   else lines.push(`Code${shortened('code')}:`, delimiter.quote(episode.code));
@@ -133,8 +140,12 @@ export function renderPromptIntroduction(content: JudgePromptContent): string {
   const notes: string[] = [];
   if (content.omitted > 0) notes.push(`the earliest ${content.omitted} episode${content.omitted === 1 ? ' is' : 's are'} left out`);
   if (dropped > 0) notes.push(`the code of ${dropped} earlier episode${dropped === 1 ? ' is' : 's is'} left out, earliest first`);
-  if (shortened > 0) notes.push(`the plans and summaries of ${shortened} earlier episode${shortened === 1 ? ' are' : 's are'} shortened to their beginning`);
-  if (content.current.shortened.length > 0) notes.push(`the current episode's ${content.current.shortened.join(' and ')} ${content.current.shortened.length === 1 ? 'is' : 'are'} shortened`);
+  if (shortened > 0)
+    notes.push(`the plans and summaries of ${shortened} earlier episode${shortened === 1 ? ' are' : 's are'} shortened to their beginning`);
+  if (content.current.shortened.length > 0)
+    notes.push(
+      `the current episode's ${content.current.shortened.join(' and ')} ${content.current.shortened.length === 1 ? 'is' : 'are'} shortened`,
+    );
   if (notes.length > 0) lines.push(`To fit the context budget, ${notes.join('; ')}.`);
   return `${lines.join('\n')}\n`;
 }
@@ -153,7 +164,9 @@ export function renderJudgePrompt(content: JudgePromptContent, nonce: string): J
   const total = content.omitted + content.earlier.length;
   const sections = [
     renderPromptIntroduction(content),
-    ...content.earlier.map((episode, index) => renderEpisodeSection(episode, earlierHeading(content.omitted + index + 1, total), delimiter)),
+    ...content.earlier.map((episode, index) =>
+      renderEpisodeSection(episode, earlierHeading(content.omitted + index + 1, total), delimiter),
+    ),
     renderEpisodeSection(content.current, currentHeading, delimiter),
     ...(content.evidence === undefined ? [] : [renderEvidenceSection(content.evidence, delimiter)]),
     promptClosing,

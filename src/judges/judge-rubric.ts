@@ -25,12 +25,13 @@ export const rubricLevelTexts: readonly RubricLevel[] = [
     label: 'Routine',
     description: 'Repeats prior approaches with minimal or no variation.',
     examples:
-      'changing hyper-parameters (learning rate, epochs, number of trees, batch size, a sweep\'s grid values), re-running the same code with another random seed, fixing a bug, refactoring, changing what is logged or saved.',
+      "changing hyper-parameters (learning rate, epochs, number of trees, batch size, a sweep's grid values), re-running the same code with another random seed, fixing a bug, refactoring, changing what is logged or saved.",
   },
   {
     score: 1,
     label: 'Combinational',
-    description: 'Recombines components that already appeared in earlier episodes of this run into a new configuration, with nothing new of substance.',
+    description:
+      'Recombines components that already appeared in earlier episodes of this run into a new configuration, with nothing new of substance.',
     examples: 'ensembling two models that were each tried before; carrying a feature or trick from one earlier branch into another.',
   },
   {

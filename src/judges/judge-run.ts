@@ -31,7 +31,11 @@ export function toJudgedEpisode(episode: Episode): JudgedEpisode {
  * Judges every episode of a finished run against all of its earlier episodes, in run order (episode 0 included:
  * it has nothing before it). Returns the verdicts by episode id.
  */
-export async function judgeRun(run: Pick<Run, 'id' | 'episodes'>, judge: Judge, options: JudgeRunOptions = {}): Promise<Map<string, JudgeVerdict>> {
+export async function judgeRun(
+  run: Pick<Run, 'id' | 'episodes'>,
+  judge: Judge,
+  options: JudgeRunOptions = {},
+): Promise<Map<string, JudgeVerdict>> {
   const judged = run.episodes.map(toJudgedEpisode);
   const conceptsById = new Map<string, readonly string[]>();
   if (options.concepts) for (const episode of run.episodes) conceptsById.set(episode.id, options.concepts.extract(episode));
@@ -46,7 +50,12 @@ export async function judgeRun(run: Pick<Run, 'id' | 'episodes'>, judge: Judge, 
         earlier,
         ...(novelty ? { novelty } : {}),
         ...(options.concepts
-          ? { concepts: { episode: conceptsById.get(episode.id) ?? [], earlier: new Map(earlier.map((item) => [item.id, conceptsById.get(item.id) ?? []])) } }
+          ? {
+              concepts: {
+                episode: conceptsById.get(episode.id) ?? [],
+                earlier: new Map(earlier.map((item) => [item.id, conceptsById.get(item.id) ?? []])),
+              },
+            }
           : {}),
       },
       options.signal ? { signal: options.signal } : {},

@@ -32,7 +32,16 @@ export interface JudgeUsage {
 
 type Counts = { -readonly [Key in Exclude<keyof JudgeUsage, 'cost'>]: number };
 
-const zero = (): Counts => ({ requests: 0, retries: 0, inputTokens: 0, outputTokens: 0, unmeteredRequests: 0, verdicts: 0, cacheHits: 0, fallbacks: 0 });
+const zero = (): Counts => ({
+  requests: 0,
+  retries: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  unmeteredRequests: 0,
+  verdicts: 0,
+  cacheHits: 0,
+  fallbacks: 0,
+});
 
 /** The token counts in a LangChain message's `usage_metadata`, or null when it has none. */
 export function reportedUsage(message: unknown): { inputTokens: number; outputTokens: number } | null {

@@ -14,7 +14,10 @@ export interface LineChanges {
 }
 
 /** The substantive (masked) lines `profile` adds to `reference` and those of `reference` it drops, in line order. */
-export function substantiveChanges(profile: EpisodeProfile, reference: EpisodeProfile): { readonly added: string[]; readonly removed: string[] } {
+export function substantiveChanges(
+  profile: EpisodeProfile,
+  reference: EpisodeProfile,
+): { readonly added: string[]; readonly removed: string[] } {
   return {
     added: [...profile.substantiveLines].filter((line) => !reference.lines.has(line)),
     removed: [...reference.substantiveLines].filter((line) => !profile.lines.has(line)),
@@ -45,7 +48,6 @@ export function compareLines(profile: EpisodeProfile, reference: EpisodeProfile,
   }
   return { added, removed, reporting, borrowed };
 }
-
 
 /** The latest earlier episode (of the latest `similarityWindow`) that has every substantive line of `profile`. */
 export function coveringEpisode(profile: EpisodeProfile, earlier: readonly EpisodeProfile[]): EpisodeProfile | undefined {

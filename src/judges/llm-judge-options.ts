@@ -13,7 +13,10 @@ const isChatModel = (value: unknown): boolean =>
 // A streaming ChatOpenAI counts tokens with LangChain's tokenizer, which downloads ranks and stalls offline.
 const isNotStreaming = (value: unknown): boolean => (value as { streaming?: unknown }).streaming !== true;
 const isJudge = (value: unknown): boolean =>
-  value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>).judge === 'function' && typeof (value as Record<string, unknown>).id === 'string';
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Record<string, unknown>).judge === 'function' &&
+  typeof (value as Record<string, unknown>).id === 'string';
 
 /** Where answers are cached besides memory: `directory` holds one JSON file per prompt hash. */
 const cacheSchema = z.strictObject({

@@ -16,7 +16,13 @@ import { createNonce } from './data-delimiter.js';
 import { JudgeAnswerSchema, answerProblemOf, checkAnswer, describeInvalidAnswer, type JudgeAnswer } from './judge-answer.js';
 import { JudgeCache, judgeCacheKey, type JudgeCacheStatistics } from './judge-cache.js';
 import { fitJudgeContext } from './judge-context-budget.js';
-import { judgePromptContent, renderJudgePrompt, renderJudgeSystemPrompt, renderRepairRequest, type JudgePromptContent } from './judge-prompt.js';
+import {
+  judgePromptContent,
+  renderJudgePrompt,
+  renderJudgeSystemPrompt,
+  renderRepairRequest,
+  type JudgePromptContent,
+} from './judge-prompt.js';
 import { judgePromptVersion } from './judge-rubric.js';
 import { JudgeUsageAccount, reportedUsage, type JudgeUsage } from './judge-usage-account.js';
 import { rubricLabel, type JudgeVerdict } from './judge-verdict.js';
@@ -72,7 +78,12 @@ export class LlmJudge implements Judge {
     this.#options = resolved;
     this.#promptVersion = `${judgePromptVersion}\0${renderJudgeSystemPrompt('0'.repeat(16), { decomposed: resolved.prompt === 'evidence' })}`;
     const model = resolved.model as unknown as { model?: unknown; modelName?: unknown };
-    const modelName = typeof model.model === 'string' ? model.model : typeof model.modelName === 'string' ? model.modelName : resolved.model.constructor.name;
+    const modelName =
+      typeof model.model === 'string'
+        ? model.model
+        : typeof model.modelName === 'string'
+          ? model.modelName
+          : resolved.model.constructor.name;
     this.id = resolved.id ?? `llm/${modelName}`;
     this.#structured = resolved.model.withStructuredOutput(JudgeAnswerSchema, {
       name: 'p_creativity_verdict',
@@ -122,7 +133,14 @@ export class LlmJudge implements Judge {
     const subject: JudgeEventSubject = { runId: input.runId, episodeId: input.episode.id, judge: this.id };
     const content = judgePromptContent(input, { evidence: this.#options.prompt === 'evidence' });
     const { contextTokenBudget, condensedTokens, method } = this.#options;
-    const key = this.#cache && judgeCacheKey({ judgeId: this.id, promptVersion: this.#promptVersion, settings: { contextTokenBudget, condensedTokens, method }, content });
+    const key =
+      this.#cache &&
+      judgeCacheKey({
+        judgeId: this.id,
+        promptVersion: this.#promptVersion,
+        settings: { contextTokenBudget, condensedTokens, method },
+        content,
+      });
     const cached = key === null ? null : await this.#cache!.get(key);
     if (cached !== null) {
       this.#account.record(input.runId, 'cacheHits');
@@ -132,7 +150,15 @@ export class LlmJudge implements Judge {
     this.#firstCallAt ??= this.#now();
     const notCalled = this.#circuitOpen ?? (this.#timeLeft() <= 0 ? this.#passDeadline() : null);
     if (notCalled !== null) {
-      const open = new JudgeError({ judgeId: this.id, problem: 'provider', reason: notCalled, requests: 0, status: null, runId: input.runId, episodeId: input.episode.id });
+      const open = new JudgeError({
+        judgeId: this.id,
+        problem: 'provider',
+        reason: notCalled,
+        requests: 0,
+        status: null,
+        runId: input.runId,
+        episodeId: input.episode.id,
+      });
       return this.#fallBack(input, subject, open, signal);
     }
     let answer: JudgeAnswer;
@@ -170,7 +196,15 @@ export class LlmJudge implements Judge {
   #deadlineError(subject: JudgeEventSubject, requests: number): JudgeError {
     const reason = `the whole-run deadline of ${this.#options.deadlineMs} ms passed`;
     this.#passDeadline();
-    return new JudgeError({ judgeId: this.id, problem: 'provider', reason, requests, status: null, runId: subject.runId, episodeId: subject.episodeId });
+    return new JudgeError({
+      judgeId: this.id,
+      problem: 'provider',
+      reason,
+      requests,
+      status: null,
+      runId: subject.runId,
+      episodeId: subject.episodeId,
+    });
   }
 
   /** Counts a call that ended in a provider failure; opens the circuit breaker at its threshold. */
@@ -187,7 +221,8 @@ export class LlmJudge implements Judge {
     const nonce = (this.#options.nonce ?? createNonce)();
     const { contextTokenBudget: budget, condensedTokens } = this.#options;
     const fitted = await fitJudgeContext(full, { budget, condensedTokens, nonce, loadCounter: loadTokenCounter });
-    if (fitted.trimming !== null) this.events.emit('judge-context-trimmed', { ...subject, budget, tokens: fitted.tokens ?? 0, ...fitted.trimming });
+    if (fitted.trimming !== null)
+      this.events.emit('judge-context-trimmed', { ...subject, budget, tokens: fitted.tokens ?? 0, ...fitted.trimming });
     const prompt = renderJudgePrompt(fitted.content, nonce);
     const messages: BaseMessage[] = [new SystemMessage(prompt.system), new HumanMessage(prompt.user)];
     const requests = { count: 0 };
@@ -196,27 +231,59 @@ export class LlmJudge implements Judge {
       if ('answer' in checked) return checked.answer;
       if (round === 2) {
         const reason = `the model's answer was invalid twice: ${checked.problem}`;
-        throw new JudgeError({ judgeId: this.id, problem: 'invalid-answer', reason, requests: requests.count, runId: subject.runId, episodeId: subject.episodeId });
+        throw new JudgeError({
+          judgeId: this.id,
+          problem: 'invalid-answer',
+          reason,
+          requests: requests.count,
+          runId: subject.runId,
+          episodeId: subject.episodeId,
+        });
       }
       this.#account.record(subject.runId, 'retries');
-      this.events.emit('judge-retry', { ...subject, request: requests.count, cause: 'invalid-answer', delayMs: 0, status: null, message: checked.problem });
+      this.events.emit('judge-retry', {
+        ...subject,
+        request: requests.count,
+        cause: 'invalid-answer',
+        delayMs: 0,
+        status: null,
+        message: checked.problem,
+      });
       messages.push(new HumanMessage(renderRepairRequest(checked.problem, nonce)));
     }
   }
 
   /** One model request, retried after provider failures; returns the checked answer or throws `JudgeError`. */
-  async #request(messages: BaseMessage[], subject: JudgeEventSubject, requests: { count: number }, signal: AbortSignal | undefined): Promise<Checked> {
+  async #request(
+    messages: BaseMessage[],
+    subject: JudgeEventSubject,
+    requests: { count: number },
+    signal: AbortSignal | undefined,
+  ): Promise<Checked> {
     for (let attempt = 1; ; attempt += 1) {
       signal?.throwIfAborted();
       // Opened by a concurrent call (this call's own failures stop retrying below).
       if (this.#circuitOpen !== null) {
-        throw new JudgeError({ judgeId: this.id, problem: 'provider', reason: this.#circuitOpen, requests: requests.count, status: null, runId: subject.runId, episodeId: subject.episodeId });
+        throw new JudgeError({
+          judgeId: this.id,
+          problem: 'provider',
+          reason: this.#circuitOpen,
+          requests: requests.count,
+          status: null,
+          runId: subject.runId,
+          episodeId: subject.episodeId,
+        });
       }
       const left = this.#timeLeft();
       if (left <= 0) throw this.#deadlineError(subject, requests.count);
       const request = (requests.count += 1);
       const started = this.#now();
-      const end = (outcome: 'answered' | 'invalid-answer' | 'failed', usage: ReturnType<JudgeUsageAccount['recordRequest']>, status: number | null, error: string | null): void => {
+      const end = (
+        outcome: 'answered' | 'invalid-answer' | 'failed',
+        usage: ReturnType<JudgeUsageAccount['recordRequest']>,
+        status: number | null,
+        error: string | null,
+      ): void => {
         this.events.emit('judge-call-end', { ...subject, request, outcome, usage, durationMs: this.#now() - started, status, error });
       };
       try {
@@ -242,7 +309,16 @@ export class LlmJudge implements Judge {
         const retryable = isRetryableFailure(error);
         if (!retryable || attempt > this.#options.maxRetries || this.#circuitOpen !== null) {
           const reason = `the provider failed${retryable ? '' : ' (not retryable)'}: ${message}`;
-          throw new JudgeError({ judgeId: this.id, problem: 'provider', reason, requests: requests.count, status, runId: subject.runId, episodeId: subject.episodeId, cause: error });
+          throw new JudgeError({
+            judgeId: this.id,
+            problem: 'provider',
+            reason,
+            requests: requests.count,
+            status,
+            runId: subject.runId,
+            episodeId: subject.episodeId,
+            cause: error,
+          });
         }
         const delayMs = backoffDelay(attempt, { ...this.#options, random: this.#options.random ?? Math.random }, retryAfterMs(error));
         if (delayMs >= this.#timeLeft()) throw this.#deadlineError(subject, requests.count);
@@ -256,11 +332,20 @@ export class LlmJudge implements Judge {
   /** One `invoke` of the structured model, cut off after `timeoutMs` (or the time left) with a retryable `TimeoutError`. */
   #invoke(messages: BaseMessage[], signal: AbortSignal | undefined, timeLeft: number): Promise<StructuredReply> {
     const timeoutMs = Math.max(1, Math.min(this.#options.timeoutMs, Math.ceil(timeLeft)));
-    return withRequestTimeout((combined) => this.#structured.invoke(messages, { signal: combined }), { timeoutMs, signal, timers: this.#timers });
+    return withRequestTimeout((combined) => this.#structured.invoke(messages, { signal: combined }), {
+      timeoutMs,
+      signal,
+      timers: this.#timers,
+    });
   }
 
   /** The fallback judge's verdict marked as a fallback from this judge, or `failure` thrown when there is none. */
-  async #fallBack(input: JudgeInput, subject: JudgeEventSubject, failure: JudgeError, signal: AbortSignal | undefined): Promise<JudgeVerdict> {
+  async #fallBack(
+    input: JudgeInput,
+    subject: JudgeEventSubject,
+    failure: JudgeError,
+    signal: AbortSignal | undefined,
+  ): Promise<JudgeVerdict> {
     const { fallback } = this.#options;
     if (fallback === undefined) throw failure;
     let verdict: JudgeVerdict;
@@ -269,7 +354,16 @@ export class LlmJudge implements Judge {
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       const reason = `${failure.reason}; the fallback judge ${fallback.id} failed too: ${failureMessage(error)}`;
-      throw new JudgeError({ judgeId: this.id, problem: 'fallback', reason, requests: failure.requests, status: failure.status, runId: subject.runId, episodeId: subject.episodeId, cause: error });
+      throw new JudgeError({
+        judgeId: this.id,
+        problem: 'fallback',
+        reason,
+        requests: failure.requests,
+        status: failure.status,
+        runId: subject.runId,
+        episodeId: subject.episodeId,
+        cause: error,
+      });
     }
     this.#account.record(subject.runId, 'fallbacks');
     this.events.emit('judge-fallback', { ...subject, fallback: fallback.id, problem: failure.problem, reason: failure.reason });
@@ -278,6 +372,13 @@ export class LlmJudge implements Judge {
 
   #verdict(answer: JudgeAnswer): JudgeVerdict {
     // The score is the answer; the label follows from it, so a model's mismatched label cannot contradict it.
-    return { score: answer.score, label: rubricLabel(answer.score), modes: [...new Set(answer.modes)], rationale: answer.rationale.trim(), confidence: this.#options.confidence, judge: this.id };
+    return {
+      score: answer.score,
+      label: rubricLabel(answer.score),
+      modes: [...new Set(answer.modes)],
+      rationale: answer.rationale.trim(),
+      confidence: this.#options.confidence,
+      judge: this.id,
+    };
   }
 }

@@ -23,7 +23,8 @@ export interface PromptEvidence {
 /** The evidence of `input`: the same line comparison and sweep reading the cheap judge uses, and the caller's scores. */
 export function promptEvidence(input: JudgeInput): PromptEvidence {
   const profile = profileEpisode(input.episode);
-  const parentIndex = input.episode.parentEpisodeId == null ? -1 : input.earlier.findIndex((episode) => episode.id === input.episode.parentEpisodeId);
+  const parentIndex =
+    input.episode.parentEpisodeId == null ? -1 : input.earlier.findIndex((episode) => episode.id === input.episode.parentEpisodeId);
   // Only the parent and the episodes the line comparison reads are profiled, not the whole run.
   const windowStart = Math.max(0, input.earlier.length - similarityWindow);
   const recent = parentIndex >= 0 ? [] : input.earlier.slice(windowStart).map((episode) => profileEpisode(episode));
@@ -33,7 +34,9 @@ export function promptEvidence(input: JudgeInput): PromptEvidence {
   const concepts = input.concepts?.episode ?? null;
   const seen = new Set([...(input.concepts?.earlier.values() ?? [])].flat());
   return {
-    novelty: Object.entries(input.novelty ?? {}).filter(([, value]) => Number.isFinite(value)).sort(([left], [right]) => left.localeCompare(right)),
+    novelty: Object.entries(input.novelty ?? {})
+      .filter(([, value]) => Number.isFinite(value))
+      .sort(([left], [right]) => left.localeCompare(right)),
     concepts: concepts === null ? null : [...concepts],
     newConcepts: concepts === null ? null : concepts.filter((concept) => !seen.has(concept)),
     closest,
@@ -47,9 +50,18 @@ export function promptEvidence(input: JudgeInput): PromptEvidence {
 export function renderPromptEvidence(evidence: PromptEvidence): string {
   const lines: string[] = [];
   if (evidence.closest === null) lines.push('Closest earlier episode: none (the first episode).');
-  else lines.push(`Closest earlier episode: ${evidence.closest} (${evidence.added} substantive code lines added, ${evidence.removed} dropped against it).`);
+  else
+    lines.push(
+      `Closest earlier episode: ${evidence.closest} (${evidence.added} substantive code lines added, ${evidence.removed} dropped against it).`,
+    );
   if (evidence.sweep !== null) lines.push(`The change against it only sweeps the value of "${evidence.sweep}" over literal values.`);
-  if (evidence.concepts !== null) lines.push(`Concepts in the episode: ${evidence.concepts.join(', ') || 'none found'}; new to the run: ${evidence.newConcepts!.join(', ') || 'none'}.`);
-  if (evidence.novelty.length > 0) lines.push(`Novelty against the run (0 a copy, 1 unlike anything earlier): ${evidence.novelty.map(([metric, value]) => `${metric} ${Number(value.toPrecision(3))}`).join(', ')}.`);
+  if (evidence.concepts !== null)
+    lines.push(
+      `Concepts in the episode: ${evidence.concepts.join(', ') || 'none found'}; new to the run: ${evidence.newConcepts!.join(', ') || 'none'}.`,
+    );
+  if (evidence.novelty.length > 0)
+    lines.push(
+      `Novelty against the run (0 a copy, 1 unlike anything earlier): ${evidence.novelty.map(([metric, value]) => `${metric} ${Number(value.toPrecision(3))}`).join(', ')}.`,
+    );
   return lines.join('\n');
 }

@@ -2,7 +2,8 @@ import { numberMask } from './code-lines.js';
 
 // Calls and names that only report, plot or persist results: changing them changes what is logged or saved.
 // (`experiment_data` is AI-Scientist-v2's results record.)
-const reportingStart = /^(?:print|pprint|logging|logger|log|warnings|tqdm|wandb|mlflow|writer|tensorboard|plt|sns|fig|ax|axes|experiment_data)\b/;
+const reportingStart =
+  /^(?:print|pprint|logging|logger|log|warnings|tqdm|wandb|mlflow|writer|tensorboard|plt|sns|fig|ax|axes|experiment_data)\b/;
 const reportingCall =
   /\b(?:np\.savez?|numpy\.savez?|torch\.save|json\.dumps?|pickle\.dump|joblib\.dump|to_csv|to_json|to_pickle|savefig|makedirs|write|add_scalars?|log_metrics?)\s*\(/;
 // Imports of modules that only serve reporting, files or timing.

@@ -43,7 +43,11 @@ export function decideRubricScore(evidence: RubricEvidence, parameters: RubricJu
     return decide(4, 'transformational', distance - parameters.transformationalDistance);
   }
   if (evidence.sweepName !== null) return evidence.switchedOnMechanisms.length > 0 ? decide(2, 'sweep-new-mechanism') : decide(0, 'sweep');
-  if ((evidence.ablationName !== null || evidence.settingLoop !== null) && evidence.plainSettingName && evidence.switchedOnMechanisms.length === 0) {
+  if (
+    (evidence.ablationName !== null || evidence.settingLoop !== null) &&
+    evidence.plainSettingName &&
+    evidence.switchedOnMechanisms.length === 0
+  ) {
     return decide(0, 'plain-setting-ablation');
   }
   // Lines from two sources, the reference and other branches: not a copy of any single earlier episode.

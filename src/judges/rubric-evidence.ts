@@ -13,9 +13,25 @@ import { namesPlainSetting } from './setting-words.js';
 // Categories whose new members are a new element of method (rubric level 2). Families, data sources, evaluation
 // words and hyper-parameter search are judged separately or not at all.
 const mechanismCategories: ReadonlySet<ConceptCategory> = new Set<ConceptCategory>([
-  'model', 'architecture', 'activation', 'learning-paradigm', 'representation', 'feature-engineering', 'preprocessing',
-  'augmentation', 'validation', 'ensembling', 'loss', 'regulariser', 'optimiser', 'schedule', 'training-technique',
-  'uncertainty', 'postprocessing', 'retrieval', 'search',
+  'model',
+  'architecture',
+  'activation',
+  'learning-paradigm',
+  'representation',
+  'feature-engineering',
+  'preprocessing',
+  'augmentation',
+  'validation',
+  'ensembling',
+  'loss',
+  'regulariser',
+  'optimiser',
+  'schedule',
+  'training-technique',
+  'uncertainty',
+  'postprocessing',
+  'retrieval',
+  'search',
 ]);
 
 /** What a reader would point at when scoring an episode against the earlier episodes of its run. */
@@ -96,7 +112,11 @@ export function extractRubricEvidence(options: {
   const reference = parent ?? mostSimilarEpisode(profile, history.recent);
   // The agent's own sweep header when it writes one, else the sweep its code shows (any wording, any agent).
   const sweepName =
-    typeof metadata.hyperparameterName === 'string' ? metadata.hyperparameterName : reference === undefined ? null : inferredSweep(profile, reference);
+    typeof metadata.hyperparameterName === 'string'
+      ? metadata.hyperparameterName
+      : reference === undefined
+        ? null
+        : inferredSweep(profile, reference);
   const headerless = ablationName === null && typeof metadata.hyperparameterName !== 'string' && sweepName === null;
   const settingLoop = headerless && reference !== undefined ? inferredSettingLoop(profile, reference) : null;
   const changes = reference === undefined ? undefined : compareLines(profile, reference, history);
@@ -108,7 +128,8 @@ export function extractRubricEvidence(options: {
     samePlanAs: history.samePlanAs(profile) ?? null,
     referenceId: reference?.id ?? null,
     referenceIsParent: parent !== undefined,
-    numbersOnlyChangeOf: reference !== undefined && reference.maskedHash === profile.maskedHash ? reference.id : (history.sameMaskedCodeAs(profile) ?? null),
+    numbersOnlyChangeOf:
+      reference !== undefined && reference.maskedHash === profile.maskedHash ? reference.id : (history.sameMaskedCodeAs(profile) ?? null),
     settingChange: reference === undefined ? null : settingChangeOf(profile, reference, extractor),
     reportingOnlyChange: changes !== undefined && changes.added + changes.removed === 0 && changes.reporting > 0,
     addedLines: changes?.added ?? profile.substantiveLines.size,
@@ -134,18 +155,29 @@ export function extractRubricEvidence(options: {
 
 // Mechanisms a hyper-parameter turns on: a sweep over one of them is more than a new grid.
 const switchCategories: ReadonlySet<ConceptCategory> = new Set<ConceptCategory>([
-  'regulariser', 'optimiser', 'schedule', 'activation', 'augmentation', 'training-technique',
+  'regulariser',
+  'optimiser',
+  'schedule',
+  'activation',
+  'augmentation',
+  'training-technique',
 ]);
 
 // A name names a component of a method, not a model (`hidden_layer_size` is not a new multilayer perceptron).
 const namedCategories: ReadonlySet<ConceptCategory> = new Set([...mechanismCategories].filter((category) => category !== 'model'));
 
 /** New code concepts of the switch categories, plus new concepts the sweep or ablation names name. */
-function switchedOn(newConcepts: readonly string[], names: readonly (string | null)[], history: RunHistory, extractor: ConceptExtractor): string[] {
+function switchedOn(
+  newConcepts: readonly string[],
+  names: readonly (string | null)[],
+  history: RunHistory,
+  extractor: ConceptExtractor,
+): string[] {
   const found = new Set(newConcepts.filter((id) => switchCategories.has(extractor.categoryOf(id))));
   for (const name of names) {
     if (name === null) continue;
-    for (const id of extractor.extractFromText(name)) if (!history.hasConcept(id) && namedCategories.has(extractor.categoryOf(id))) found.add(id);
+    for (const id of extractor.extractFromText(name))
+      if (!history.hasConcept(id) && namedCategories.has(extractor.categoryOf(id))) found.add(id);
   }
   return [...found].sort();
 }

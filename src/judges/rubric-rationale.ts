@@ -27,7 +27,11 @@ export function explainRubricDecision(decision: RubricDecision, evidence: Rubric
     case 'same-plan':
       return `Routine: the same plan as ${episode(evidence.samePlanAs)}, implemented again; ${distance}.`;
     case 'setting-change': {
-      const replaced = listed((evidence.settingChange?.replacements ?? []).map(({ from, to }) => `${from === '' ? '(nothing)' : from} → ${to === '' ? '(nothing)' : to}`));
+      const replaced = listed(
+        (evidence.settingChange?.replacements ?? []).map(
+          ({ from, to }) => `${from === '' ? '(nothing)' : from} → ${to === '' ? '(nothing)' : to}`,
+        ),
+      );
       return evidence.settingChange?.kind === 'component'
         ? `Combinational at most: the program of ${reference} with a component swapped for one of the same kind (${replaced}); ${distance}.`
         : `Routine: the program of ${reference} with a setting changed (${replaced}); ${distance}.`;

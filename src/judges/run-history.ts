@@ -107,7 +107,13 @@ export class RunHistory {
       if (paradigm !== undefined && !this.#paradigms.has(paradigm)) paradigms.add(paradigm);
       if (modality !== undefined && !this.#modalities.has(modality)) modalities.add(modality);
     }
-    const novelty = { novelLines, concepts, families: [...families].sort(), paradigms: [...paradigms].sort(), modalities: [...modalities].sort() };
+    const novelty = {
+      novelLines,
+      concepts,
+      families: [...families].sort(),
+      paradigms: [...paradigms].sort(),
+      modalities: [...modalities].sort(),
+    };
     this.#lastNovelty = { profile, size: this.#ids.length, novelty };
     return novelty;
   }

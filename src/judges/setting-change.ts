@@ -40,7 +40,11 @@ const maxMiddleTokens = 48;
  * already: a change of numbers alone is the judge's `numbers-only` evidence. Whatever the plan says about it, such an
  * episode runs the method of the one it is compared with, so the rubric never calls it exploratory.
  */
-export function settingChangeOf(profile: EpisodeProfile, reference: EpisodeProfile, extractor: Pick<ConceptExtractor, 'extractFromText' | 'concept'>): SettingChange | null {
+export function settingChangeOf(
+  profile: EpisodeProfile,
+  reference: EpisodeProfile,
+  extractor: Pick<ConceptExtractor, 'extractFromText' | 'concept'>,
+): SettingChange | null {
   const changes = substantiveChanges(profile, reference);
   const added = changes.added.filter((line) => !importLine.test(line));
   const removed = changes.removed.filter((line) => !importLine.test(line));
@@ -108,7 +112,8 @@ function alignedHunks(middle: Middle): { from: string[]; to: string[] }[] | null
   const lengths = new Uint8Array((from.length + 1) * width);
   for (let i = from.length - 1; i >= 0; i -= 1) {
     for (let j = to.length - 1; j >= 0; j -= 1) {
-      lengths[i * width + j] = from[i] === to[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      lengths[i * width + j] =
+        from[i] === to[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
     }
   }
   const hunks: { from: string[]; to: string[] }[] = [];

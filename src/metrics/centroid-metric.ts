@@ -10,7 +10,7 @@ export function centroidMetric(): NoveltyMetric {
   return {
     specificationVersion: 'v1',
     id: 'centroid',
-    description: 'cosine distance to the mean of the earlier episodes\' vectors (1 for the first episode)',
+    description: "cosine distance to the mean of the earlier episodes' vectors (1 for the first episode)",
     startRun({ index }) {
       const sum = new RunningVectorSum(index.dimensions);
       return {

@@ -37,7 +37,7 @@ export function codeNearestNeighbourMetric(options: CodeNearestNeighbourMetricOp
   return {
     specificationVersion: 'v1',
     id: 'code-nearest-neighbour',
-    description: 'cosine distance of the code alone (plan ignored) to the most similar earlier episode\'s (1 for the first episode)',
+    description: "cosine distance of the code alone (plan ignored) to the most similar earlier episode's (1 for the first episode)",
     startRun() {
       // An empty plan leaves the plan block empty, so the code block holds the whole unit vector.
       const embedder = new HashingEmbedder({ dimensions: 2 * dimensions, planWeight: 0 });

@@ -8,7 +8,7 @@ export function conceptSetMetric(): NoveltyMetric {
   return {
     specificationVersion: 'v1',
     id: 'concept-set',
-    description: 'fraction of the episode\'s ML concepts that no earlier episode used',
+    description: "fraction of the episode's ML concepts that no earlier episode used",
     startRun() {
       const seen = new Set<string>();
       let observed = 0;

@@ -5,11 +5,7 @@ import { InvalidOptionsError } from '../errors/invalid-options-error.js';
  * Parses `input` with a factory's options schema (which holds the defaults) and throws an
  * `InvalidOptionsError` naming each bad option instead of a raw `ZodError`.
  */
-export function parseOptions<Schema extends z.ZodType>(
-  schema: Schema,
-  input: unknown,
-  target: string,
-): z.output<Schema> {
+export function parseOptions<Schema extends z.ZodType>(schema: Schema, input: unknown, target: string): z.output<Schema> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   throw new InvalidOptionsError({

@@ -16,7 +16,10 @@ export interface ArchiveCell {
  * (e.g. a task card's baseline and top-1 as impact does; values outside are clipped), so a score counts both how
  * many kinds of solution were found and how good each is. With `range` absent, the elites' own minimum and maximum.
  */
-export function qualityDiversityScore(cells: readonly Pick<ArchiveCell, 'eliteValue'>[], range?: { readonly min: number; readonly max: number }): number {
+export function qualityDiversityScore(
+  cells: readonly Pick<ArchiveCell, 'eliteValue'>[],
+  range?: { readonly min: number; readonly max: number },
+): number {
   if (cells.length === 0) return 0;
   const values = cells.map((cell) => cell.eliteValue);
   const min = range?.min ?? Math.min(...values);
@@ -59,7 +62,13 @@ export function runQualityDiversity(cellKeys: readonly string[], impacts: readon
   const discovery = cellDiscoveryCurve(cellKeys);
   return {
     coverage: discovery.at(-1) ?? 0,
-    qdScore: elites.size === 0 ? null : qualityDiversityScore([...elites.values()].map((eliteValue) => ({ eliteValue })), { min: 0, max: 1 }),
+    qdScore:
+      elites.size === 0
+        ? null
+        : qualityDiversityScore(
+            [...elites.values()].map((eliteValue) => ({ eliteValue })),
+            { min: 0, max: 1 },
+          ),
     discovery,
   };
 }

@@ -8,7 +8,10 @@ export const DescriptorMetricsOptionsSchema = z
     /** Puts a candidate into a cell; default `conceptDescriptors()`. */
     descriptors: z.custom<Descriptors>(hasMethods('describe'), 'expected Descriptors (describe())').optional(),
     /** Prefix of each metric's name, before the axis name with `-` as `_` (`boden_paradigm`): a Python identifier. */
-    prefix: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'letters, digits and "_", not starting with a digit').default('boden_'),
+    prefix: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'letters, digits and "_", not starting with a digit')
+      .default('boden_'),
   })
   .strict();
 

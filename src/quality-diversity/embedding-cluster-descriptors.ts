@@ -2,7 +2,10 @@ import { HashingEmbedder } from '../embedder/hashing-embedder.js';
 import { hashString53 } from '../text/string-hash.js';
 import { parseOptions } from '../options/parse-options.js';
 import type { Descriptors } from './descriptors.js';
-import { EmbeddingClusterDescriptorsOptionsSchema, type EmbeddingClusterDescriptorsOptions } from './embedding-cluster-descriptors-options.js';
+import {
+  EmbeddingClusterDescriptorsOptionsSchema,
+  type EmbeddingClusterDescriptorsOptions,
+} from './embedding-cluster-descriptors-options.js';
 
 /**
  * One descriptor axis from the embedding space, for what the concept vocabulary cannot name (a construction in a
@@ -16,8 +19,15 @@ import { EmbeddingClusterDescriptorsOptionsSchema, type EmbeddingClusterDescript
  * @example
  * const descriptors = combinedDescriptors([conceptDescriptors({ axes: ['paradigm'] }), embeddingClusterDescriptors({ clusters: 16 })]);
  */
-export function embeddingClusterDescriptors(options: EmbeddingClusterDescriptorsOptions = {}): Descriptors & { readonly clusterCount: number } {
-  const { embedder = new HashingEmbedder(), clusters, radius, axis } = parseOptions(EmbeddingClusterDescriptorsOptionsSchema, options, 'embeddingClusterDescriptors');
+export function embeddingClusterDescriptors(
+  options: EmbeddingClusterDescriptorsOptions = {},
+): Descriptors & { readonly clusterCount: number } {
+  const {
+    embedder = new HashingEmbedder(),
+    clusters,
+    radius,
+    axis,
+  } = parseOptions(EmbeddingClusterDescriptorsOptionsSchema, options, 'embeddingClusterDescriptors');
   const centroids: Float32Array[] = [];
   const cellOfText = new Map<number, number>();
   const nearest = (vector: Float32Array): { index: number; distance: number } => {

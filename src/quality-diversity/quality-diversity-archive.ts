@@ -77,7 +77,8 @@ export function qualityDiversityArchive(options: QualityDiversityArchiveOptions 
     async wrapSelect({ doSelect, request, probe }) {
       const selection = await doSelect();
       // A probe must not draw from the archive's random source or count visits (it would change later choices).
-      if (probe || strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null)) return selection;
+      if (probe || strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null))
+        return selection;
       const offered = new Map<string, SelectionCandidate<unknown>>();
       for (const candidate of request.candidates) {
         const key = eliteCell.get(candidate.id);
@@ -106,7 +107,9 @@ export function qualityDiversityArchive(options: QualityDiversityArchiveOptions 
         const live = keys.map((_, index) => (remaining.has(index) ? weights[index]! : 0));
         // One cell left to give: no draw (so the random stream is spent only on real choices).
         const index =
-          remaining.size === 1 ? remaining.values().next().value! : drawIndex(live.some((weight) => weight > 0) ? live : live.map((_, at) => (remaining.has(at) ? 1 : 0)), random());
+          remaining.size === 1
+            ? remaining.values().next().value!
+            : drawIndex(live.some((weight) => weight > 0) ? live : live.map((_, at) => (remaining.has(at) ? 1 : 0)), random());
         const key = keys[index]!;
         chosen.push(offered.get(key)!);
         cells.get(key)!.visits += 1;

@@ -10,7 +10,8 @@ export type RandomSource = () => number;
  */
 export function createSeededRandom(seed: number): RandomSource {
   // `'apple' >>> 0` and `NaN >>> 0` are 0 and `1.5 >>> 0` is 1: without the check they silently replay another seed.
-  if (!Number.isInteger(seed)) throw new InvalidArgumentError({ argument: 'seed', reason: `expected an integer, received ${describeSeed(seed)}` });
+  if (!Number.isInteger(seed))
+    throw new InvalidArgumentError({ argument: 'seed', reason: `expected an integer, received ${describeSeed(seed)}` });
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -46,7 +46,9 @@ export function copyRows(rows: readonly ChartRow[]): Record<string, string | num
 }
 
 /** Zod schema of chart rows: plain JSON values keyed by field name. */
-export const ChartRowsSchema = z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'expected a string, number, boolean or null' })));
+export const ChartRowsSchema = z.array(
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'expected a string, number, boolean or null' })),
+);
 
 /** Zod schema of a CSS colour list given to a builder. */
 export const ChartColoursSchema = z.array(z.string().min(1)).min(1);

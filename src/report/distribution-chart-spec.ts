@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { parseOptions } from '../options/parse-options.js';
 import type { ChartSpec } from './chart-svg.js';
-import { chartConfig, chartHeight, chartWidth, ChartColoursSchema, ChartRowsSchema, distinctValues, paletteColours } from './chart-theme.js';
+import {
+  chartConfig,
+  chartHeight,
+  chartWidth,
+  ChartColoursSchema,
+  ChartRowsSchema,
+  distinctValues,
+  paletteColours,
+} from './chart-theme.js';
 
 /** The field `distributionChartSpec` adds to each row for its horizontal jitter. */
 const jitterField = '__boden_jitter';
@@ -47,10 +55,21 @@ export function distributionChartSpec(options: DistributionChartOptions): ChartS
     // Golden-ratio steps spread each category's points evenly over [-1, 1] without a random source.
     return { ...row, [jitterField]: ((position * 0.618033988749895) % 1) * 2 - 1 };
   });
-  const x = { field: parsed.category, type: 'nominal', sort: order, title: parsed.categoryTitle ?? parsed.category, axis: { labelAngle: 0 } } as const;
+  const x = {
+    field: parsed.category,
+    type: 'nominal',
+    sort: order,
+    title: parsed.categoryTitle ?? parsed.category,
+    axis: { labelAngle: 0 },
+  } as const;
   const scale = parsed.valueDomain ? { domain: parsed.valueDomain, clamp: true, zero: false } : { zero: false };
   const y = { field: parsed.value, type: 'quantitative', title: parsed.valueTitle, scale } as const;
-  const colour = { field: parsed.category, type: 'nominal', legend: null, scale: { domain: order, range: parsed.colours ?? paletteColours(order.length) } } as const;
+  const colour = {
+    field: parsed.category,
+    type: 'nominal',
+    legend: null,
+    scale: { domain: order, range: parsed.colours ?? paletteColours(order.length) },
+  } as const;
   return {
     title: parsed.title,
     width: chartWidth,

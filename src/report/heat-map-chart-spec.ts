@@ -40,7 +40,10 @@ export function heatMapChartSpec(options: HeatMapChartOptions): ChartSpec {
     config: chartConfig,
     data: { values: parsed.rows.map((row) => ({ ...row })) },
     layer: [
-      { mark: { type: 'rect' }, encoding: { x, y, color: { field: parsed.value, type: 'quantitative', title: parsed.valueTitle, scale: { scheme: 'blues' } } } },
+      {
+        mark: { type: 'rect' },
+        encoding: { x, y, color: { field: parsed.value, type: 'quantitative', title: parsed.valueTitle, scale: { scheme: 'blues' } } },
+      },
       { mark: { type: 'text', fontSize: 10 }, encoding: { x, y, text: { field: parsed.value, type: 'quantitative' } } },
     ],
   };

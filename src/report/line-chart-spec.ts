@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { parseOptions } from '../options/parse-options.js';
 import type { ChartSpec } from './chart-svg.js';
-import { chartConfig, chartHeight, chartWidth, ChartColoursSchema, ChartRowsSchema, copyRows, distinctValues, paletteColours } from './chart-theme.js';
+import {
+  chartConfig,
+  chartHeight,
+  chartWidth,
+  ChartColoursSchema,
+  ChartRowsSchema,
+  copyRows,
+  distinctValues,
+  paletteColours,
+} from './chart-theme.js';
 
 /** Options of `lineChartSpec`; field names refer to keys of `rows` (plain names, no dots). */
 export const lineChartOptionsSchema = z.strictObject({
@@ -35,7 +44,14 @@ export const lineChartOptionsSchema = z.strictObject({
 export type LineChartOptions = z.input<typeof lineChartOptionsSchema>;
 
 /** Dash patterns of the series in order (solid first), so lines that coincide stay visible in print and grey. */
-const dashes: readonly (readonly number[])[] = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3]];
+const dashes: readonly (readonly number[])[] = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+  [8, 3, 2, 3],
+  [4, 4],
+  [1, 3],
+];
 /** Point shapes of the series in order, for the same reason. */
 const shapes: readonly string[] = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 

@@ -87,7 +87,9 @@ function renderTable(table: ReportTable): string {
   const body = table.rows.map(
     (row) =>
       `<tr>${row
-        .map((cell) => (typeof cell === 'string' ? `<td>${escapeHtml(cell)}</td>` : `<td class="number">${escapeHtml(formatReportNumber(cell))}</td>`))
+        .map((cell) =>
+          typeof cell === 'string' ? `<td>${escapeHtml(cell)}</td>` : `<td class="number">${escapeHtml(formatReportNumber(cell))}</td>`,
+        )
         .join('')}</tr>`,
   );
   return `<div class="table-wrap"><table>\n<thead>${head}</thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;

@@ -46,7 +46,9 @@ export function toReportRun(report: RunReport, verdicts: ReadonlyMap<string, Jud
     levels,
     impacts: report.episodes.map((row) => row.impact),
     impactSource: report.impactReference?.source ?? null,
-    ...(descriptors === undefined ? {} : { axes: descriptors.axes, cells: report.episodes.map((row) => descriptors.describe(row.episode)) }),
+    ...(descriptors === undefined
+      ? {}
+      : { axes: descriptors.axes, cells: report.episodes.map((row) => descriptors.describe(row.episode)) }),
   };
 }
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { parseOptions } from '../options/parse-options.js';
 import type { ChartSpec } from './chart-svg.js';
-import { chartConfig, chartHeight, chartWidth, ChartColoursSchema, ChartRowsSchema, distinctValues, paletteColours } from './chart-theme.js';
+import {
+  chartConfig,
+  chartHeight,
+  chartWidth,
+  ChartColoursSchema,
+  ChartRowsSchema,
+  distinctValues,
+  paletteColours,
+} from './chart-theme.js';
 
 /** The field `stackedShareChartSpec` adds to each row so the stack follows the category order. */
 const orderField = '__boden_order';
@@ -48,7 +56,14 @@ export function stackedShareChartSpec(options: StackedShareChartOptions): ChartS
     mark: parsed.mark === 'bar' ? { type: 'bar', width: { band: 0.7 } } : { type: 'area', opacity: 0.9 },
     encoding: {
       x: { field: parsed.x, type: 'ordinal', sort: xOrder, title: parsed.xTitle, axis: { labelAngle: 0 } },
-      y: { field: parsed.share, type: 'quantitative', stack: 'zero', title: parsed.shareTitle, scale: { domain: [0, 1] }, axis: { format: '.0%' } },
+      y: {
+        field: parsed.share,
+        type: 'quantitative',
+        stack: 'zero',
+        title: parsed.shareTitle,
+        scale: { domain: [0, 1] },
+        axis: { format: '.0%' },
+      },
       color: {
         field: parsed.category,
         type: 'nominal',

@@ -29,7 +29,11 @@ const deltaImpactLimit = 2;
  * Deterministic: the same runs and options give the same document. Throws `InvalidOptionsError`.
  */
 export function buildTrajectoryReport(runs: readonly ReportRun[], options: TrajectoryReportOptions = {}): TrajectoryReport {
-  const { title, generatedAt, judgeId, ...statisticsOptions } = parseOptions(trajectoryReportOptionsSchema, options, 'buildTrajectoryReport');
+  const { title, generatedAt, judgeId, ...statisticsOptions } = parseOptions(
+    trajectoryReportOptionsSchema,
+    options,
+    'buildTrajectoryReport',
+  );
   const statistics = computeTrajectoryStatistics(runs, statisticsOptions);
   const confidence = `${Math.round(statisticsOptions.confidence * 100)}%`;
   const document: ReportDocument = {
@@ -61,11 +65,13 @@ function overviewSection(statistics: TrajectoryStatistics, judgeId: string): Rep
       `P-creativity is the rubric level the cheap judge (${judgeId}) gives each episode against the earlier episodes of ` +
         `its own run: ${rubricLabels.map((label, level) => `${level} ${label}`).join(', ')}. Mean level over all episodes: ` +
         `${number(statistics.meanLevel)}.`,
-      'Impact is (S − S_baseline) / (S_top1 − S_baseline) in the metric\'s direction: 0 at the baseline, 1 at top-1. ' +
+      "Impact is (S − S_baseline) / (S_top1 − S_baseline) in the metric's direction: 0 at the baseline, 1 at top-1. " +
         (cardRuns > 0
           ? `${cardRuns} run(s) use the task card's baseline and top-1, the others the run's own first and best episode.`
-          : 'No task card was given, so it is run-relative: the baseline is the run\'s first episode, top-1 its best.') +
-        (undefinedImpact > 0 ? ` In ${undefinedImpact} run(s) every episode scored the same, so impact is undefined there and they are left out of the impact charts and the correlation.` : ''),
+          : "No task card was given, so it is run-relative: the baseline is the run's first episode, top-1 its best.") +
+        (undefinedImpact > 0
+          ? ` In ${undefinedImpact} run(s) every episode scored the same, so impact is undefined there and they are left out of the impact charts and the correlation.`
+          : ''),
     ],
   };
 }
@@ -79,14 +85,23 @@ function creativitySection(statistics: TrajectoryStatistics, confidence: string)
     paragraphs: [
       `Mean rubric level of the episodes at each episode index, over the runs that reach it (indices reached by at ` +
         `least ${statistics.minRunsPerIndex} run(s)), with a ${confidence} percentile-bootstrap band over runs.` +
-        (first && last ? ` Episode ${first.index}: ${number(first.value)} (${first.runs} runs); episode ${last.index}: ${number(last.value)} (${last.runs} runs).` : ''),
+        (first && last
+          ? ` Episode ${first.index}: ${number(first.value)} (${first.runs} runs); episode ${last.index}: ${number(last.value)} (${last.runs} runs).`
+          : ''),
     ],
     charts: [
       {
         title: 'P-creativity by episode index',
         spec: lineChartSpec({
           title: 'P-creativity by episode index',
-          rows: points.map((point) => ({ episode: point.index, value: point.value, low: point.low, high: point.high, series: 'mean rubric level', runs: point.runs })),
+          rows: points.map((point) => ({
+            episode: point.index,
+            value: point.value,
+            low: point.low,
+            high: point.high,
+            series: 'mean rubric level',
+            runs: point.runs,
+          })),
           x: 'episode',
           y: 'value',
           series: 'series',
@@ -103,8 +118,20 @@ function creativitySection(statistics: TrajectoryStatistics, confidence: string)
 
 function impactSection(statistics: TrajectoryStatistics, confidence: string): ReportSection {
   const rows = [
-    ...statistics.impactByIndex.map((point) => ({ episode: point.index, value: point.value, low: point.low, high: point.high, series: 'median impact' })),
-    ...statistics.bestImpactByIndex.map((point) => ({ episode: point.index, value: point.value, low: point.low, high: point.high, series: 'mean best-so-far impact' })),
+    ...statistics.impactByIndex.map((point) => ({
+      episode: point.index,
+      value: point.value,
+      low: point.low,
+      high: point.high,
+      series: 'median impact',
+    })),
+    ...statistics.bestImpactByIndex.map((point) => ({
+      episode: point.index,
+      value: point.value,
+      low: point.low,
+      high: point.high,
+      series: 'mean best-so-far impact',
+    })),
   ];
   const bounds = rows.flatMap((row) => [row.value, row.low, row.high]).filter(Number.isFinite);
   // The median's interval can reach a run's extreme episode; beyond ±2 spans the band is drawn at the edge.
@@ -168,7 +195,13 @@ function correlationSection(statistics: TrajectoryStatistics, confidence: string
     ],
     table: {
       columns: ['ΔP-creativity', 'pairs', 'median ΔImpact', 'mean ΔImpact', 'share with ΔImpact > 0'],
-      rows: statistics.deltaSteps.map((step) => [signed(step.creativity), step.pairs, step.medianImpact, step.meanImpact, percent(step.improvedShare)]),
+      rows: statistics.deltaSteps.map((step) => [
+        signed(step.creativity),
+        step.pairs,
+        step.medianImpact,
+        step.meanImpact,
+        percent(step.improvedShare),
+      ]),
     },
     charts: [
       {
@@ -212,7 +245,12 @@ function quarterSection(statistics: TrajectoryStatistics): ReportSection {
         spec: stackedShareChartSpec({
           title: 'Rubric levels by quarter of the run',
           rows: quarters.flatMap((quarter) =>
-            rubricLabels.map((label, level) => ({ quarter: quarter.label, level: label, share: quarter.shares[level]!, episodes: quarter.counts[level]! })),
+            rubricLabels.map((label, level) => ({
+              quarter: quarter.label,
+              level: label,
+              share: quarter.shares[level]!,
+              episodes: quarter.counts[level]!,
+            })),
           ),
           x: 'quarter',
           category: 'level',
@@ -239,7 +277,10 @@ function archiveSection(statistics: TrajectoryStatistics, confidence: string): R
   const top = (field: 'x' | 'y') => {
     const counts = new Map<string, number>();
     for (const cell of archive.heat) counts.set(cell[field], (counts.get(cell[field]) ?? 0) + cell.episodes);
-    return [...counts].sort(([, a], [, b]) => b - a).slice(0, heatMapLabels).map(([value]) => value);
+    return [...counts]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, heatMapLabels)
+      .map(([value]) => value);
   };
   const [xs, ys] = [top('x'), top('y')];
   const pooled = new Map<string, { x: string; y: string; episodes: number }>();
@@ -250,7 +291,10 @@ function archiveSection(statistics: TrajectoryStatistics, confidence: string): R
     entry.episodes += cell.episodes;
     pooled.set(`${x}\u0000${y}`, entry);
   }
-  const order = (values: readonly string[], field: 'x' | 'y') => [...values, ...([...pooled.values()].some((cell) => cell[field] === 'other') ? ['other'] : [])];
+  const order = (values: readonly string[], field: 'x' | 'y') => [
+    ...values,
+    ...([...pooled.values()].some((cell) => cell[field] === 'other') ? ['other'] : []),
+  ];
   const last = archive.discoveryByIndex.at(-1);
   return {
     heading: 'Quality diversity: the kinds of solution a run visited',
@@ -259,7 +303,9 @@ function archiveSection(statistics: TrajectoryStatistics, confidence: string): R
         `(${archive.axes.join(' × ')}); a run's coverage is the number of cells its episodes filled, and its QD-score ` +
         `sums each cell's best impact (clipped to [0, 1]). ${archive.cells} distinct cell(s) over all runs; a run fills ` +
         `${number(archive.meanCoverage)} on average.` +
-        (last === undefined ? '' : ` By episode ${last.index} the runs that reach it have filled ${number(last.value)} cell(s) (${last.runs} runs).`),
+        (last === undefined
+          ? ''
+          : ` By episode ${last.index} the runs that reach it have filled ${number(last.value)} cell(s) (${last.runs} runs).`),
       `The curve is the mean number of cells filled by each episode index, with a ${confidence} percentile-bootstrap band ` +
         `over runs: a curve that flattens early is a run that stopped trying new kinds of solution. The map counts ` +
         `episodes in each pair of values of the first two axes, pooled over runs (the ${heatMapLabels} most visited values of each axis; the rest as other).`,
@@ -269,7 +315,14 @@ function archiveSection(statistics: TrajectoryStatistics, confidence: string): R
         title: 'Cells discovered by episode index',
         spec: lineChartSpec({
           title: 'Cells discovered by episode index',
-          rows: archive.discoveryByIndex.map((point) => ({ episode: point.index, value: point.value, low: point.low, high: point.high, series: 'mean cells filled', runs: point.runs })),
+          rows: archive.discoveryByIndex.map((point) => ({
+            episode: point.index,
+            value: point.value,
+            low: point.low,
+            high: point.high,
+            series: 'mean cells filled',
+            runs: point.runs,
+          })),
           x: 'episode',
           y: 'value',
           series: 'series',

@@ -153,9 +153,21 @@ export function computeTrajectoryStatistics(runs: readonly ReportRun[], options:
     episodes: levels.length,
     meanLevel: levels.length === 0 ? null : mean(levels),
     minRunsPerIndex: minRuns(withEpisodes.length),
-    creativityByIndex: series(withEpisodes.map((run) => run.levels), mean, minRuns(withEpisodes.length)),
-    impactByIndex: series(withImpact.map((run) => run.impacts), median, minRuns(withImpact.length)),
-    bestImpactByIndex: series(withImpact.map((run) => bestSoFar(run.impacts)), mean, minRuns(withImpact.length)),
+    creativityByIndex: series(
+      withEpisodes.map((run) => run.levels),
+      mean,
+      minRuns(withEpisodes.length),
+    ),
+    impactByIndex: series(
+      withImpact.map((run) => run.impacts),
+      median,
+      minRuns(withImpact.length),
+    ),
+    bestImpactByIndex: series(
+      withImpact.map((run) => bestSoFar(run.impacts)),
+      mean,
+      minRuns(withImpact.length),
+    ),
     quarters: quarterShares(withEpisodes),
     deltas,
     deltaSteps: deltaSteps(deltas),
@@ -220,7 +232,9 @@ export function statisticByIndex(
   const length = Math.max(0, ...runs.map((values) => values.length));
   const points: IndexStatistic[] = [];
   for (let index = 0; index < length; index += 1) {
-    const values = runs.map((run) => run[index]).filter((value): value is number => value !== null && value !== undefined && Number.isFinite(value));
+    const values = runs
+      .map((run) => run[index])
+      .filter((value): value is number => value !== null && value !== undefined && Number.isFinite(value));
     if (values.length < minRuns) continue;
     const { low, high } = bootstrapConfidenceInterval({
       n: values.length,
@@ -267,7 +281,11 @@ function consecutiveDeltas(run: ReportRun): ConsecutiveDelta[] {
 }
 
 function deltaCorrelation(deltasByRun: readonly (readonly ConsecutiveDelta[])[], settings: BootstrapSettings): DeltaCorrelation {
-  const rhoOf = (sample: readonly ConsecutiveDelta[]) => spearman(sample.map((delta) => delta.impact), sample.map((delta) => delta.creativity));
+  const rhoOf = (sample: readonly ConsecutiveDelta[]) =>
+    spearman(
+      sample.map((delta) => delta.impact),
+      sample.map((delta) => delta.creativity),
+    );
   const deltas = deltasByRun.flat();
   // Consecutive deltas of one run share episodes, so the bootstrap resamples whole runs when there are several.
   const resampled = deltasByRun.length >= 2 ? 'runs' : 'pairs';
@@ -311,7 +329,10 @@ function summariseRun(run: ReportRun): RunSummary {
 /** A run's coverage (distinct cells) and QD-score (each cell's best impact, clipped to [0, 1], summed). */
 function qualityDiversityOfRun(run: ReportRun): { coverage: number | null; qdScore: number | null } {
   if (run.cells === undefined || run.cells.length === 0) return { coverage: null, qdScore: null };
-  const { coverage, qdScore } = runQualityDiversity(run.cells.map((cell) => cell.key), run.impacts);
+  const { coverage, qdScore } = runQualityDiversity(
+    run.cells.map((cell) => cell.key),
+    run.impacts,
+  );
   return { coverage, qdScore };
 }
 

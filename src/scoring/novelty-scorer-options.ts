@@ -11,8 +11,10 @@ export interface ConceptSource {
   embedding(conceptId: string): Float32Array | undefined;
 }
 
-const hasMethods = (...names: string[]) => (value: unknown) =>
-  value !== null && typeof value === 'object' && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+const hasMethods =
+  (...names: string[]) =>
+  (value: unknown) =>
+    value !== null && typeof value === 'object' && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 /** Options of `createNoveltyScorer`; every collaborator is injected, with offline defaults. */
 export const NoveltyScorerOptionsSchema = z

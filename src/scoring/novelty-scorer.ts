@@ -87,7 +87,13 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
     const start = clock();
     const input: EmbeddingInput = { plan: node.plan, code: node.code };
     const [vector] = await embedder.embed([input]);
-    const candidate: NoveltyCandidate = { id: node.id, plan: node.plan, code: node.code, vector: vector!, concepts: concepts.extract(node) };
+    const candidate: NoveltyCandidate = {
+      id: node.id,
+      plan: node.plan,
+      code: node.code,
+      vector: vector!,
+      concepts: concepts.extract(node),
+    };
     embeddedInputs.set(candidate, input);
     return { candidate, embeddingMs: clock() - start };
   };
@@ -126,7 +132,10 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
       checkArgument(NodeOutcomeSchema, outcome, 'outcome');
       if (outcome.valid && observedIds.has(node.id)) {
         // A second valid outcome would count the episode twice in every metric's history.
-        throw new InvalidArgumentError({ argument: 'node.id', reason: `"${node.id}" was already observed as an episode of run "${parsed.runId}"` });
+        throw new InvalidArgumentError({
+          argument: 'node.id',
+          reason: `"${node.id}" was already observed as an episode of run "${parsed.runId}"`,
+        });
       }
       if (outcome.valid) {
         observedIds.add(node.id);

@@ -22,7 +22,11 @@ export const ServeAppOptionsSchema = z.strictObject({
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token: z.string().min(8).nullable().default(null),
   /** Largest request body, in bytes. */
-  bodyLimit: z.number().int().positive().default(8 * 1024 * 1024),
+  bodyLimit: z
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
   /** Milliseconds a client has to send a whole request (headers and body); a slower one gets 408 and is cut off. */
   requestTimeoutMs: z.number().int().positive().default(60_000),
 });
@@ -104,7 +108,8 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   if (parsed.token !== null) {
     const expected = `Bearer ${parsed.token}`;
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers.authorization !== expected) await reply.code(401).send({ error: 'missing or wrong token (Authorization: Bearer <token>)' });
+      if (request.headers.authorization !== expected)
+        await reply.code(401).send({ error: 'missing or wrong token (Authorization: Bearer <token>)' });
     });
   }
 
@@ -128,13 +133,21 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   });
   app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `no endpoint ${request.method} ${request.url}` }));
 
-  const route = <Params>(endpoint: ServeEndpoint, handler: RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, { Params: Params }>) =>
-    app.route({ method: endpoint.method, url: endpoint.url, handler });
+  const route = <Params>(
+    endpoint: ServeEndpoint,
+    handler: RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, { Params: Params }>,
+  ) => app.route({ method: endpoint.method, url: endpoint.url, handler });
   type Run = { id: string };
   const document = serveApiDocument(serveEndpoints, bodenVersion);
   route(serveEndpoints.health, async (_request, reply) => {
     const storage = await runs.storageProblem();
-    return reply.code(storage === null ? 200 : 503).send({ status: storage === null ? 'ok' : 'degraded', storage, runs: runs.ids().length, tornTails: runs.tornTails, recoveries: runs.recoveries });
+    return reply.code(storage === null ? 200 : 503).send({
+      status: storage === null ? 'ok' : 'degraded',
+      storage,
+      runs: runs.ids().length,
+      tornTails: runs.tornTails,
+      recoveries: runs.recoveries,
+    });
   });
   route(serveEndpoints.metrics, async (_request, reply) => {
     const { contentType, text } = await metrics.scrape();
@@ -145,13 +158,19 @@ export async function createServeApp(options: ServeAppOptions = {}): Promise<{ a
   route(serveEndpoints.createRun, async (request, reply) => reply.code(201).send(await runs.create(request.body as never)));
   route<Run>(serveEndpoints.getRun, async (request) => runs.summary(request.params.id));
   route<Run>(serveEndpoints.closeRun, async (request) => runs.close(request.params.id));
-  route<Run>(serveEndpoints.admit, async (request) => runs.admit(request.params.id, parseBody(SessionNodeSchema, request.body), idempotencyKey(request.headers)));
+  route<Run>(serveEndpoints.admit, async (request) =>
+    runs.admit(request.params.id, parseBody(SessionNodeSchema, request.body), idempotencyKey(request.headers)),
+  );
   route<Run>(serveEndpoints.observe, async (request) => {
     await runs.observe(request.params.id, parseBody(SessionObservationSchema, request.body), idempotencyKey(request.headers));
     return { ok: true };
   });
-  route<Run>(serveEndpoints.select, async (request) => runs.select(request.params.id, parseBody(SessionSelectionRequestSchema, request.body), idempotencyKey(request.headers)));
-  route<Run>(serveEndpoints.exportRun, async (request, reply) => reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)));
+  route<Run>(serveEndpoints.select, async (request) =>
+    runs.select(request.params.id, parseBody(SessionSelectionRequestSchema, request.body), idempotencyKey(request.headers)),
+  );
+  route<Run>(serveEndpoints.exportRun, async (request, reply) =>
+    reply.type('application/x-ndjson; charset=utf-8').send(await runs.exportJsonLines(request.params.id)),
+  );
 
   // Open event streams, ended before the server closes (a stream never ends by itself, so close would wait forever).
   const streams = new Set<() => void>();

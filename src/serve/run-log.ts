@@ -4,7 +4,12 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { RunLogWriteError } from '../errors/run-log-write-error.js';
 import { IdempotencyKeySchema } from './idempotency-key.js';
-import { SessionNodeSchema, SessionObservationSchema, ShapingSessionSpecSchema, SessionSelectionRequestSchema } from '../session/shaping-session-spec.js';
+import {
+  SessionNodeSchema,
+  SessionObservationSchema,
+  ShapingSessionSpecSchema,
+  SessionSelectionRequestSchema,
+} from '../session/shaping-session-spec.js';
 
 /** One acknowledged call of a served run, in the order it was applied. */
 export const RunLogRecordSchema = z.discriminatedUnion('type', [
@@ -19,7 +24,9 @@ export const RunLogRecordSchema = z.discriminatedUnion('type', [
 export type RunLogRecord = z.infer<typeof RunLogRecordSchema>;
 
 /** What reading a log line gave: a record, or text that is not one (with its 1-based line and why). */
-export type RunLogEntry = { readonly record: RunLogRecord; readonly line: number } | { readonly damaged: string; readonly line: number; readonly reason: string };
+export type RunLogEntry =
+  | { readonly record: RunLogRecord; readonly line: number }
+  | { readonly damaged: string; readonly line: number; readonly reason: string };
 
 /** Where a record starts: `JSON.stringify` of a record writes `type` first, and escapes every quote inside strings. */
 const recordStart = '{"type":"';
@@ -167,7 +174,9 @@ function parseRecord(text: string): { record?: RunLogRecord; reason: string } {
   const parsed = RunLogRecordSchema.safeParse(value);
   if (parsed.success) return { record: parsed.data, reason: '' };
   const issue = parsed.error.issues[0];
-  return { reason: `not a run-log record (${issue === undefined ? 'invalid' : `${issue.path.map(String).join('.') || 'record'}: ${issue.message}`})` };
+  return {
+    reason: `not a run-log record (${issue === undefined ? 'invalid' : `${issue.path.map(String).join('.') || 'record'}: ${issue.message}`})`,
+  };
 }
 
 async function lastByteIsNewline(path: string): Promise<boolean> {

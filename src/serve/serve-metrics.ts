@@ -17,7 +17,12 @@ export class ServeMetrics {
   readonly #duration: Histogram<'method' | 'route'>;
 
   constructor(runs: ServedRuns) {
-    this.#requests = new Counter({ name: 'boden_serve_requests_total', help: 'Requests answered, by method, route and status code.', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+    this.#requests = new Counter({
+      name: 'boden_serve_requests_total',
+      help: 'Requests answered, by method, route and status code.',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
     this.#duration = new Histogram({
       name: 'boden_serve_request_duration_seconds',
       help: 'Time from receiving a request to sending its answer, by method and route.',

@@ -11,7 +11,12 @@ import { shapingEventNames } from '../shaping/shaping-events.js';
 import { RunLog, type RunLogRecord } from './run-log.js';
 import type { SessionAdmission, SessionSummary, SessionSelection } from '../session/session-responses.js';
 import { ShapingSession } from '../session/shaping-session.js';
-import { ShapingSessionSpecSchema, type SessionNode, type SessionObservation, type ShapingSessionSpecInput } from '../session/shaping-session-spec.js';
+import {
+  ShapingSessionSpecSchema,
+  type SessionNode,
+  type SessionObservation,
+  type ShapingSessionSpecInput,
+} from '../session/shaping-session-spec.js';
 
 /** A run id no run has: the service answers 404. */
 export class UnknownRunError extends Error {
@@ -39,7 +44,11 @@ export class RunClosedError extends Error {
   readonly closing: boolean;
 
   constructor(runId: string, closing: boolean) {
-    super(closing ? `run "${runId}" is being closed; the call was not applied` : `run "${runId}" is closed (its log is kept as ${runId}.closed.jsonl); create a new run`);
+    super(
+      closing
+        ? `run "${runId}" is being closed; the call was not applied`
+        : `run "${runId}" is closed (its log is kept as ${runId}.closed.jsonl); create a new run`,
+    );
     this.name = 'RunClosedError';
     this.closing = closing;
   }
@@ -175,7 +184,8 @@ export class ServedRuns {
       try {
         log = await RunLog.create(path);
       } catch (error) {
-        if (RunLogWriteError.isInstance(error) && error.code === 'EEXIST') throw new RunExistsError(spec.id, ` (its log ${path} is in the data directory)`);
+        if (RunLogWriteError.isInstance(error) && error.code === 'EEXIST')
+          throw new RunExistsError(spec.id, ` (its log ${path} is in the data directory)`);
         throw this.#failed(error);
       }
       try {
@@ -204,11 +214,23 @@ export class ServedRuns {
    * outcome (`CallRefusedError`) is not logged.
    */
   observe(id: string, observation: SessionObservation, key?: string): Promise<void> {
-    return this.#call(id, { type: 'observe', ...observation, ...keyed(key) }, (run) => run.observe(observation.node, observation.outcome), (run) => run.checkObservation(observation));
+    return this.#call(
+      id,
+      { type: 'observe', ...observation, ...keyed(key) },
+      (run) => run.observe(observation.node, observation.outcome),
+      (run) => run.checkObservation(observation),
+    );
   }
 
   /** `select` on run `id` (queued, logged: it moves the schedule's and the auto-scaled bonus's state; with `key`, applied once). */
-  select(id: string, request: { candidates: { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }, key?: string): Promise<SessionSelection> {
+  select(
+    id: string,
+    request: {
+      candidates: { id: string; value: number | null; children?: number; visits?: number }[];
+      valueRange?: { min: number; max: number };
+    },
+    key?: string,
+  ): Promise<SessionSelection> {
     return this.#call(id, { type: 'select', ...request, ...keyed(key) }, (run) => run.select(request));
   }
 
@@ -270,7 +292,8 @@ export class ServedRuns {
   /** Registers a run and passes its shaping events on to whoever follows it. */
   #add(run: ShapingSession, log: RunLog | null, answers: Entry['answers']): void {
     const followers = new Set<ServedEventListener>();
-    for (const name of shapingEventNames) run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
+    for (const name of shapingEventNames)
+      run.events.on(name, (payload: unknown) => followers.forEach((listener) => listener(name, payload)));
     this.#entries.set(run.spec.id, { run, followers, log, answers, tail: Promise.resolve(), closing: false });
   }
 
@@ -303,7 +326,12 @@ export class ServedRuns {
     return error;
   }
 
-  #call<Result>(id: string, record: RunLogRecord & { key?: string }, apply: (run: ShapingSession) => Promise<Result>, check?: (run: ShapingSession) => void): Promise<Result> {
+  #call<Result>(
+    id: string,
+    record: RunLogRecord & { key?: string },
+    apply: (run: ShapingSession) => Promise<Result>,
+    check?: (run: ShapingSession) => void,
+  ): Promise<Result> {
     const entry = this.#open(id);
     const answerKey = record.key === undefined ? undefined : `${record.type}\u0000${record.key}`;
     const fingerprint = answerKey === undefined ? '' : fingerprintOf(record);
@@ -359,7 +387,11 @@ export class ServedRuns {
           continue;
         }
         if (record.type === 'create' || closedAt !== undefined) {
-          damaged.push({ line, text: JSON.stringify(record), reason: record.type === 'create' ? 'a second create record' : 'a record after the close record' });
+          damaged.push({
+            line,
+            text: JSON.stringify(record),
+            reason: record.type === 'create' ? 'a second create record' : 'a record after the close record',
+          });
           continue;
         }
         if (record.type === 'close') {
@@ -368,7 +400,13 @@ export class ServedRuns {
         }
         let answer: Promise<unknown>;
         try {
-          answer = Promise.resolve(record.type === 'admit' ? await run.admit(record.node) : record.type === 'observe' ? await run.observe(record.node, record.outcome) : await run.select(record));
+          answer = Promise.resolve(
+            record.type === 'admit'
+              ? await run.admit(record.node)
+              : record.type === 'observe'
+                ? await run.observe(record.node, record.outcome)
+                : await run.select(record),
+          );
         } catch (error) {
           // Written ahead of a call that then failed: it failed the same way when first made, and changed nothing more.
           answer = Promise.reject(error);
@@ -378,13 +416,27 @@ export class ServedRuns {
         if (record.key !== undefined) answers.set(`${record.type}\u0000${record.key}`, { fingerprint: fingerprintOf(record), answer });
       }
     } catch (error) {
-      this.recoveries.push({ file, runId: null, action: 'unreadable', lines: [], keptAt: null, reason: `cannot read it: ${(error as Error).message}` });
+      this.recoveries.push({
+        file,
+        runId: null,
+        action: 'unreadable',
+        lines: [],
+        keptAt: null,
+        reason: `cannot read it: ${(error as Error).message}`,
+      });
       return;
     }
     if (run === undefined) {
       const reason = refused ?? (damaged.length === 0 ? 'an empty log (its run was never acknowledged)' : 'no readable create record');
       const keptAt = await setAside(path).catch(() => null);
-      this.recoveries.push({ file, runId: null, action: keptAt === null ? 'unreadable' : 'set-aside', lines: damaged.map((entry) => entry.line), keptAt, reason });
+      this.recoveries.push({
+        file,
+        runId: null,
+        action: keptAt === null ? 'unreadable' : 'set-aside',
+        lines: damaged.map((entry) => entry.line),
+        keptAt,
+        reason,
+      });
       return;
     }
     const runId = run.spec.id;
@@ -394,12 +446,27 @@ export class ServedRuns {
         await appendFile(keptAt, damaged.map((entry) => `line ${entry.line} (${entry.reason}): ${entry.text}\n`).join(''));
         await rewriteWithout(path);
       } catch (error) {
-        this.recoveries.push({ file, runId, action: 'unreadable', lines: damaged.map((entry) => entry.line), keptAt: null, reason: `damaged lines could not be cut out: ${(error as Error).message}` });
+        this.recoveries.push({
+          file,
+          runId,
+          action: 'unreadable',
+          lines: damaged.map((entry) => entry.line),
+          keptAt: null,
+          reason: `damaged lines could not be cut out: ${(error as Error).message}`,
+        });
         return;
       }
       const onlyTorn = damaged.length === 1 && torn;
       if (onlyTorn) this.tornTails.push(runId);
-      else this.recoveries.push({ file, runId, action: 'cut', lines: damaged.map((entry) => entry.line), keptAt, reason: [...new Set(damaged.map((entry) => entry.reason))].join('; ') });
+      else
+        this.recoveries.push({
+          file,
+          runId,
+          action: 'cut',
+          lines: damaged.map((entry) => entry.line),
+          keptAt,
+          reason: [...new Set(damaged.map((entry) => entry.reason))].join('; '),
+        });
     }
     if (closedAt !== undefined) {
       // Closed, but the service stopped before it renamed the log.
@@ -409,7 +476,14 @@ export class ServedRuns {
     }
     if (this.#entries.has(runId)) {
       const keptAt = await setAside(path).catch(() => null);
-      this.recoveries.push({ file, runId, action: keptAt === null ? 'unreadable' : 'set-aside', lines: [], keptAt, reason: `another log holds run "${runId}" already` });
+      this.recoveries.push({
+        file,
+        runId,
+        action: keptAt === null ? 'unreadable' : 'set-aside',
+        lines: [],
+        keptAt,
+        reason: `another log holds run "${runId}" already`,
+      });
       return;
     }
     let log: RunLog;

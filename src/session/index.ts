@@ -16,6 +16,13 @@ export {
   type SessionObservation,
   type Direction,
 } from './shaping-session-spec.js';
-export { SessionAdmissionSchema, SessionSelectionSchema, SessionSummarySchema, type SessionAdmission, type SessionSelection, type SessionSummary } from './session-responses.js';
+export {
+  SessionAdmissionSchema,
+  SessionSelectionSchema,
+  SessionSummarySchema,
+  type SessionAdmission,
+  type SessionSelection,
+  type SessionSummary,
+} from './session-responses.js';
 export { sessionTrajectory, type SessionTrajectoryNode, type SessionObjective } from './session-trajectory.js';
 export { CallRefusedError } from './call-refused-error.js';

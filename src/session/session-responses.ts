@@ -79,7 +79,16 @@ export const SessionSummarySchema = z.strictObject({
       axes: z.array(z.string()),
       coverage: z.number().int(),
       qdScore: z.number(),
-      cells: z.array(z.strictObject({ key: z.string(), values: z.array(z.string()), eliteId: z.string(), eliteValue: z.number(), visits: z.number().int(), discoveredAt: z.number().int() })),
+      cells: z.array(
+        z.strictObject({
+          key: z.string(),
+          values: z.array(z.string()),
+          eliteId: z.string(),
+          eliteValue: z.number(),
+          visits: z.number().int(),
+          discoveredAt: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
 });

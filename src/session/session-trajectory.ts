@@ -24,7 +24,11 @@ export interface SessionObjective {
  * draft. The score is the host's `value` in its own units, with the run's direction (an RMSE task exports as
  * minimised, with its real values), and the metric is named as the run's objective names it (default `value`).
  */
-export function sessionTrajectory(runId: string, nodes: Iterable<SessionTrajectoryNode>, objective: SessionObjective = { direction: null, name: null }): Run {
+export function sessionTrajectory(
+  runId: string,
+  nodes: Iterable<SessionTrajectoryNode>,
+  objective: SessionObjective = { direction: null, name: null },
+): Run {
   const maximize = objective.direction !== 'minimize';
   const observed: TrajectoryNode[] = [];
   for (const { node, step, outcome } of nodes) {

@@ -49,6 +49,9 @@ function build<Options, Part>(options: Options | undefined, part: string, factor
     return factory(options);
   } catch (error) {
     if (!InvalidOptionsError.isInstance(error)) throw error;
-    throw new InvalidOptionsError({ target: 'shapingMiddleware', issues: error.issues.map((issue) => ({ path: issue.path === '' ? part : `${part}.${issue.path}`, message: issue.message })) });
+    throw new InvalidOptionsError({
+      target: 'shapingMiddleware',
+      issues: error.issues.map((issue) => ({ path: issue.path === '' ? part : `${part}.${issue.path}`, message: issue.message })),
+    });
   }
 }

@@ -75,7 +75,9 @@ export const ShapingSessionSpecSchema = z.strictObject({
   descriptors: z
     .strictObject({
       axes: z.array(ConceptAxisSchema).min(1).optional(),
-      embeddingClusters: z.strictObject({ clusters: z.number().int().min(1).max(1024).optional(), radius: z.number().gt(0).lt(2).optional() }).optional(),
+      embeddingClusters: z
+        .strictObject({ clusters: z.number().int().min(1).max(1024).optional(), radius: z.number().gt(0).lt(2).optional() })
+        .optional(),
     })
     .default({}),
   /**
@@ -104,7 +106,9 @@ export type ShapingSessionSpec = z.output<typeof ShapingSessionSpecSchema>;
  */
 const ParentsSchema = z
   .union([z.array(z.string().min(1).nullable()).max(1000), z.string().min(1), z.null()])
-  .transform((parents) => (parents === null ? [] : typeof parents === 'string' ? [parents] : parents.filter((parent): parent is string => parent !== null)));
+  .transform((parents) =>
+    parents === null ? [] : typeof parents === 'string' ? [parents] : parents.filter((parent): parent is string => parent !== null),
+  );
 
 const nodeFields = {
   /** The host's own id (AIDE's `uuid4().hex`, OpenEvolve's and ShinkaEvolve's uuid strings), any non-empty string. */

@@ -22,7 +22,15 @@ import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
 import type { SessionAdmission, SessionSummary, SessionSelection } from './session-responses.js';
 import { CallRefusedError } from './call-refused-error.js';
 import { shapingMiddleware } from './shaping-middleware.js';
-import { ShapingSessionSpecSchema, type Direction, type SessionNode, type SessionObservation, type SessionOutcome, type ShapingSessionSpec, type ShapingSessionSpecInput } from './shaping-session-spec.js';
+import {
+  ShapingSessionSpecSchema,
+  type Direction,
+  type SessionNode,
+  type SessionObservation,
+  type SessionOutcome,
+  type ShapingSessionSpec,
+  type ShapingSessionSpecInput,
+} from './shaping-session-spec.js';
 import { parseOptions } from '../options/parse-options.js';
 import { sessionTrajectory, type SessionTrajectoryNode } from './session-trajectory.js';
 
@@ -71,16 +79,29 @@ export class ShapingSession {
     const sourceOf = (metric: string, path: string): NoveltySource => {
       const found = this.#sources.find((source) => source.id === metric);
       if (found !== undefined) return found;
-      throw new InvalidOptionsError({ target: 'run', issues: [{ path, message: `the scorer has no metric "${metric}" (it has ${scorer.metricIds.join(', ')})` }] });
+      throw new InvalidOptionsError({
+        target: 'run',
+        issues: [{ path, message: `the scorer has no metric "${metric}" (it has ${scorer.metricIds.join(', ')})` }],
+      });
     };
     this.#judge = spec.judge === 'rubric' ? new RubricJudge() : undefined;
     const { axes, embeddingClusters } = spec.descriptors;
     const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
-    this.#descriptors = embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
+    this.#descriptors =
+      embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
     this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
-    const gate = spec.gate === undefined ? undefined : (({ metric, ...options }) => ({ source: sourceOf(metric, 'gate.metric'), ...options }))(spec.gate);
-    const adaptive = spec.adaptive === undefined ? undefined : (({ metric, ...options }) => ({ source: sourceOf(metric, 'adaptive.metric'), ...options }))(spec.adaptive);
-    const qd = spec.qd === undefined ? undefined : (({ seed, ...options }) => ({ ...options, descriptors: this.#descriptors, random: createSeededRandom(seed) }))(spec.qd);
+    const gate =
+      spec.gate === undefined
+        ? undefined
+        : (({ metric, ...options }) => ({ source: sourceOf(metric, 'gate.metric'), ...options }))(spec.gate);
+    const adaptive =
+      spec.adaptive === undefined
+        ? undefined
+        : (({ metric, ...options }) => ({ source: sourceOf(metric, 'adaptive.metric'), ...options }))(spec.adaptive);
+    const qd =
+      spec.qd === undefined
+        ? undefined
+        : (({ seed, ...options }) => ({ ...options, descriptors: this.#descriptors, random: createSeededRandom(seed) }))(spec.qd);
     const shaping = shapingMiddleware({
       ...(gate === undefined ? {} : { gate }),
       ...(qd === undefined ? {} : { qd }),
@@ -139,11 +160,17 @@ export class ShapingSession {
    */
   checkObservation({ node, outcome }: SessionObservation): void {
     if ((node.plan === undefined || node.code === undefined) && !this.#nodes.has(node.id)) {
-      throw new CallRefusedError(node.plan === undefined ? 'node.plan' : 'node.code', `the run has no node "${node.id}" to report an outcome for: send its plan and code, or admit it first`);
+      throw new CallRefusedError(
+        node.plan === undefined ? 'node.plan' : 'node.code',
+        `the run has no node "${node.id}" to report an outcome for: send its plan and code, or admit it first`,
+      );
     }
     const known = this.#direction;
     if (outcome.direction !== undefined && known !== undefined && outcome.direction !== known.direction) {
-      throw new CallRefusedError('outcome.direction', `the run's objective is to ${known.direction} (from ${known.from}); this outcome says ${outcome.direction}`);
+      throw new CallRefusedError(
+        'outcome.direction',
+        `the run's objective is to ${known.direction} (from ${known.from}); this outcome says ${outcome.direction}`,
+      );
     }
   }
 
@@ -156,11 +183,21 @@ export class ShapingSession {
     // A node's first outcome counts, once: a repeated report (a host's retry, a resumed log) changes nothing.
     if (this.#nodes.get(observed.id)?.outcome !== undefined) return;
     const known = this.#nodes.get(observed.id)?.node;
-    const node: SessionNode = { ...known, ...withoutUndefined(observed), id: observed.id, plan: observed.plan ?? known!.plan, code: observed.code ?? known!.code };
-    if (outcome.direction !== undefined && this.#direction === undefined) this.#direction = { direction: outcome.direction, from: `the outcome of node "${node.id}"` };
+    const node: SessionNode = {
+      ...known,
+      ...withoutUndefined(observed),
+      id: observed.id,
+      plan: observed.plan ?? known!.plan,
+      code: observed.code ?? known!.code,
+    };
+    if (outcome.direction !== undefined && this.#direction === undefined)
+      this.#direction = { direction: outcome.direction, from: `the outcome of node "${node.id}"` };
     this.#remember(node, outcome);
     // Shaping reads higher-is-better values: a minimised metric is negated on the way in (the export keeps the host's).
-    const shaped: ShapingOutcome = { valid: outcome.valid, ...(outcome.value === undefined ? {} : { value: this.#higherIsBetter(outcome.value) }) };
+    const shaped: ShapingOutcome = {
+      valid: outcome.valid,
+      ...(outcome.value === undefined ? {} : { value: this.#higherIsBetter(outcome.value) }),
+    };
     await this.#selector.observe(node, shaped);
     // Without middleware nothing observes the source; it learns each node once, so this is safe either way.
     await this.#source.observe(node, shaped);
@@ -169,15 +206,28 @@ export class ShapingSession {
       return;
     }
     this.#observed.valid += 1;
-    this.#valid.push({ id: node.id, plan: node.plan, code: node.code, summary: null, ...(typeof shaped.value === 'number' ? { score: shaped.value } : {}) });
+    this.#valid.push({
+      id: node.id,
+      plan: node.plan,
+      code: node.code,
+      summary: null,
+      ...(typeof shaped.value === 'number' ? { score: shaped.value } : {}),
+    });
     const assessment = this.#source.assessment(node.id) ?? (await this.#source.assess(node));
     this.#noveltySum += assessment.novelty ?? 0;
     for (const concept of assessment.concepts ?? []) this.#concepts.set(concept, (this.#concepts.get(concept) ?? 0) + 1);
   }
 
   /** Shapes the host's candidates: their values after the middleware, the exploration knobs and the directive. */
-  async select(request: { candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[]; valueRange?: { min: number; max: number } }): Promise<SessionSelection> {
-    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({ ...candidate, value: this.#higherIsBetter(candidate.value), node: candidate.id }));
+  async select(request: {
+    candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[];
+    valueRange?: { min: number; max: number };
+  }): Promise<SessionSelection> {
+    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({
+      ...candidate,
+      value: this.#higherIsBetter(candidate.value),
+      node: candidate.id,
+    }));
     const range = request.valueRange;
     const minimise = this.#direction?.direction === 'minimize';
     this.#lastSelection = undefined;
@@ -248,7 +298,9 @@ export class ShapingSession {
       observed: { ...this.#observed },
       mode: this.#adaptive?.mode ?? 'exploit',
       meanNovelty: this.#observed.valid === 0 ? null : this.#noveltySum / this.#observed.valid,
-      concepts: [...this.#concepts].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0])).map(([concept, nodes]) => ({ concept, nodes })),
+      concepts: [...this.#concepts]
+        .sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))
+        .map(([concept, nodes]) => ({ concept, nodes })),
       bonusStrength: this.#bonus?.strength ?? null,
       qualityDiversity: this.#qualityDiversity(),
     };
@@ -263,7 +315,8 @@ function withoutUndefined<Fields extends object>(fields: Fields): Partial<Fields
 /** Greedy argmax over the (shaped) values, or a draft when there is none or explore mode asks for one. */
 const greedyStandIn: Selector<string> = ({ candidates, exploration }) => {
   let best: SelectionCandidate<string> | undefined;
-  for (const candidate of candidates) if (candidate.value !== null && (best === undefined || candidate.value > best.value!)) best = candidate;
+  for (const candidate of candidates)
+    if (candidate.value !== null && (best === undefined || candidate.value > best.value!)) best = candidate;
   if (best === undefined || exploration?.preferDraft === true) return { action: 'draft', chosen: [] };
   return { action: 'improve', chosen: [best] };
 };

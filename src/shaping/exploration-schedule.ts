@@ -35,11 +35,13 @@ export interface ExplorationSchedule {
  * mode it switches back when a new best appears or the average recovers to `recovery`.
  */
 export function createExplorationSchedule(options: ExplorationScheduleOptions = {}): ExplorationSchedule {
-  const { window, threshold, patience, minImprovement, recovery = threshold } = parseOptions(
-    ExplorationScheduleOptionsSchema,
-    options,
-    'createExplorationSchedule',
-  );
+  const {
+    window,
+    threshold,
+    patience,
+    minImprovement,
+    recovery = threshold,
+  } = parseOptions(ExplorationScheduleOptionsSchema, options, 'createExplorationSchedule');
   const smoothing = 2 / (window + 1);
   let state: ScheduleState = { mode: 'exploit', episode: 0, averageNovelty: undefined, bestValue: null, episodesSinceBest: 0 };
 
@@ -52,7 +54,10 @@ export function createExplorationSchedule(options: ExplorationScheduleOptions = 
       const previous = state.averageNovelty;
       const averageNovelty = !known ? previous : previous === undefined ? novelty : previous + smoothing * (novelty - previous);
       const improved =
-        value !== undefined && value !== null && Number.isFinite(value) && (state.bestValue === null || value > state.bestValue + minImprovement);
+        value !== undefined &&
+        value !== null &&
+        Number.isFinite(value) &&
+        (state.bestValue === null || value > state.bestValue + minImprovement);
       // The best only moves on a counted improvement, so slow creeping gains still add up to one.
       const bestValue = improved ? value : state.bestValue;
       const episodesSinceBest = improved ? 0 : state.episodesSinceBest + 1;

@@ -66,7 +66,12 @@ export {
   type ScheduleState,
 } from './exploration-schedule.js';
 export { ExplorationScheduleOptionsSchema, type ExplorationScheduleOptions } from './exploration-schedule-options.js';
-export { formatNoveltyDirective, NoveltyDirectiveOptionsSchema, type NoveltyDirectiveAsk, type NoveltyDirectiveOptions } from './novelty-directive.js';
+export {
+  formatNoveltyDirective,
+  NoveltyDirectiveOptionsSchema,
+  type NoveltyDirectiveAsk,
+  type NoveltyDirectiveOptions,
+} from './novelty-directive.js';
 export { noveltyGate } from './novelty-gate.js';
 export {
   NoveltyGateOptionsSchema,

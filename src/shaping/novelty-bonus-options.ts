@@ -46,7 +46,10 @@ export const NoveltyBonusOptionsSchema = z
         maxStrength: z.number().finite().positive().default(100),
       })
       .strict()
-      .refine((scale) => scale.minStrength <= scale.maxStrength, { message: 'minStrength must not exceed maxStrength', path: ['minStrength'] })
+      .refine((scale) => scale.minStrength <= scale.maxStrength, {
+        message: 'minStrength must not exceed maxStrength',
+        path: ['minStrength'],
+      })
       .optional(),
     /**
      * Probe every contested selection as `autoScale` does and count how often the bonus changed the choice
@@ -59,10 +62,14 @@ export const NoveltyBonusOptionsSchema = z
     message: 'autoScale starts from strength, which must then be > 0',
     path: ['strength'],
   })
-  .refine((options) => options.timing === 'admission' || (typeof options.source === 'object' && typeof options.source.currentNovelty === 'function'), {
-    message: "timing 'current' needs a NoveltySource with currentNovelty(), e.g. functionNoveltySource({ current: true })",
-    path: ['timing'],
-  });
+  .refine(
+    (options) =>
+      options.timing === 'admission' || (typeof options.source === 'object' && typeof options.source.currentNovelty === 'function'),
+    {
+      message: "timing 'current' needs a NoveltySource with currentNovelty(), e.g. functionNoveltySource({ current: true })",
+      path: ['timing'],
+    },
+  );
 
 /** Options of `noveltyBonus` as callers write them. */
 export type NoveltyBonusOptions = z.input<typeof NoveltyBonusOptionsSchema>;

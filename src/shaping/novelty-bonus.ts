@@ -17,7 +17,11 @@ import type { SelectorMiddleware } from './selector-middleware.js';
  * const bonus = noveltyBonus({ strength: 0.5, source: scorerNoveltySource({ scorer }) });
  */
 export function noveltyBonus(options: NoveltyBonusOptions): NoveltyBonusMiddleware {
-  const { strength, source, normalise, decay, timing, autoScale, countShifts } = parseOptions(NoveltyBonusOptionsSchema, options, 'noveltyBonus');
+  const { strength, source, normalise, decay, timing, autoScale, countShifts } = parseOptions(
+    NoveltyBonusOptionsSchema,
+    options,
+    'noveltyBonus',
+  );
   let weightNow = strength;
   const shifts = { contested: 0, changed: 0 };
   const probing = autoScale !== undefined || countShifts;
@@ -30,7 +34,9 @@ export function noveltyBonus(options: NoveltyBonusOptions): NoveltyBonusMiddlewa
   };
   const novelties = async (candidates: readonly SelectionCandidate<unknown>[]): Promise<number[]> => {
     if (timing === 'admission' || typeof source !== 'object') return candidates.map(noveltyAtAdmission);
-    return Promise.all(candidates.map(async (candidate) => (candidate.value === null ? 0 : ((await source.currentNovelty?.(candidate.id)) ?? 0))));
+    return Promise.all(
+      candidates.map(async (candidate) => (candidate.value === null ? 0 : ((await source.currentNovelty?.(candidate.id)) ?? 0))),
+    );
   };
   return {
     specificationVersion: 'v1',
@@ -97,5 +103,9 @@ function isContested(selection: Selection<unknown>, unshaped: SelectionRequest<u
 
 /** True when two selections take the same action on the same candidates in the same order. */
 function sameChoice(left: Selection<unknown>, right: Selection<unknown>): boolean {
-  return left.action === right.action && left.chosen.length === right.chosen.length && left.chosen.every((candidate, index) => candidate.id === right.chosen[index]?.id);
+  return (
+    left.action === right.action &&
+    left.chosen.length === right.chosen.length &&
+    left.chosen.every((candidate, index) => candidate.id === right.chosen[index]?.id)
+  );
 }

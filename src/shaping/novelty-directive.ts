@@ -35,7 +35,11 @@ export type NoveltyDirectiveOptions = z.input<typeof NoveltyDirectiveOptionsSche
  * Concept ids come from a fixed vocabulary, so the text carries no candidate content into the prompt.
  */
 export function formatNoveltyDirective(options: NoveltyDirectiveOptions): string {
-  const { concepts, categoryOf, maxConcepts, priorityCategories, ask } = parseOptions(NoveltyDirectiveOptionsSchema, options, 'formatNoveltyDirective');
+  const { concepts, categoryOf, maxConcepts, priorityCategories, ask } = parseOptions(
+    NoveltyDirectiveOptionsSchema,
+    options,
+    'formatNoveltyDirective',
+  );
   const priority = (id: string): number => {
     const index = priorityCategories.indexOf(categoryOf?.(id) ?? '');
     return index === -1 ? priorityCategories.length : index;
@@ -45,9 +49,7 @@ export function formatNoveltyDirective(options: NoveltyDirectiveOptions): string
     .sort(([leftId, left], [rightId, right]) => priority(leftId) - priority(rightId) || right - left || leftId.localeCompare(rightId))
     .slice(0, maxConcepts);
   const tried =
-    ranked.length === 0
-      ? 'This run has converged on one approach.'
-      : `This run has already tried: ${groupByCategory(ranked, categoryOf)}.`;
+    ranked.length === 0 ? 'This run has converged on one approach.' : `This run has already tried: ${groupByCategory(ranked, categoryOf)}.`;
   return [
     'Novelty directive:',
     tried,

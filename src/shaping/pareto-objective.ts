@@ -31,7 +31,8 @@ export function paretoObjective(options: ParetoObjectiveOptions): SelectorMiddle
     async wrapSelect({ doSelect, request, probe }) {
       const selection = await doSelect();
       // A probe must not draw from the injected random source (it would change the run's later choices).
-      if (probe || strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null)) return selection;
+      if (probe || strength === 0 || selection.chosen.length === 0 || selection.chosen.some((chosen) => chosen.value === null))
+        return selection;
       if (strength < 1 && random() >= strength) return selection;
       const eligible = request.candidates.filter((candidate) => candidate.value !== null);
       if (eligible.length < selection.chosen.length) return selection;

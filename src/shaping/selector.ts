@@ -57,7 +57,14 @@ export const defaultExploration: ExplorationSettings = Object.freeze({
 
 /** What a shaped selector checks a request against: candidates with ids and values, and a random source. */
 export const SelectionRequestSchema = z.object({
-  candidates: z.array(z.object({ id: z.string().min(1), value: z.number().nullable(), children: z.number().int().min(0).optional(), visits: z.number().min(0).optional() })),
+  candidates: z.array(
+    z.object({
+      id: z.string().min(1),
+      value: z.number().nullable(),
+      children: z.number().int().min(0).optional(),
+      visits: z.number().min(0).optional(),
+    }),
+  ),
   random: z.custom<RandomSource>((value) => typeof value === 'function', 'expected a random source (a function returning [0, 1))'),
 });
 

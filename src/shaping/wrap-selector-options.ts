@@ -15,7 +15,9 @@ export const WrapSelectorOptionsSchema = z
     selector: functionSchema<Selector<unknown, unknown>>('a Selector'),
     /** One middleware or several; the first transforms the request first, the last wraps the selector directly. */
     middleware: z
-      .union([MiddlewareSchema, z.array(MiddlewareSchema)], { error: 'expected a SelectorMiddleware (an object with a name and optional hooks) or a list of them' })
+      .union([MiddlewareSchema, z.array(MiddlewareSchema)], {
+        error: 'expected a SelectorMiddleware (an object with a name and optional hooks) or a list of them',
+      })
       .default([]),
   })
   .strict();

@@ -88,8 +88,7 @@ export function spearmanWithConfidence(
   { seed = 0, resamples = 2000, confidence = 0.95 }: SpearmanConfidenceOptions = {},
 ): SpearmanWithConfidence {
   const rho = spearman(x, y);
-  const pick = (sample: readonly number[], indices: readonly number[]): number[] =>
-    indices.map((index) => sample[index] ?? Number.NaN);
+  const pick = (sample: readonly number[], indices: readonly number[]): number[] => indices.map((index) => sample[index] ?? Number.NaN);
   const { low, high } = bootstrapConfidenceInterval({
     n: x.length,
     statistic: (indices) => spearman(pick(x, indices), pick(y, indices)),

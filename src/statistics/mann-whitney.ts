@@ -31,8 +31,7 @@ export function mannWhitneyU(x: readonly number[], y: readonly number[]): MannWh
   const variance = ((x.length * y.length) / 12) * (n + 1 - tieTerm / (n * (n - 1)));
   const deviation = u - mean;
   // U − mean is a multiple of 1/2, so the correction never flips the sign; zero spread means no evidence.
-  const z =
-    deviation === 0 || variance <= 0 ? 0 : (Math.sign(deviation) * (Math.abs(deviation) - 0.5)) / Math.sqrt(variance);
+  const z = deviation === 0 || variance <= 0 ? 0 : (Math.sign(deviation) * (Math.abs(deviation) - 0.5)) / Math.sqrt(variance);
   return { u, z, pValue: Math.min(1, 2 * normalUpperTail(Math.abs(z))) };
 }
 

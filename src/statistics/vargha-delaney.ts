@@ -5,7 +5,8 @@
  * empty sample or NaN.
  */
 export function varghaDelaneyA12(x: readonly number[], y: readonly number[]): number {
-  if (x.length === 0 || y.length === 0) throw new RangeError(`varghaDelaneyA12 needs two non-empty samples, got ${x.length} and ${y.length}`);
+  if (x.length === 0 || y.length === 0)
+    throw new RangeError(`varghaDelaneyA12 needs two non-empty samples, got ${x.length} and ${y.length}`);
   let wins = 0;
   for (const first of x) {
     for (const second of y) {

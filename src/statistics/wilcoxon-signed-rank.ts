@@ -18,7 +18,8 @@ export interface WilcoxonResult {
  * holding NaN.
  */
 export function wilcoxonSignedRank(x: readonly number[], y: readonly number[]): WilcoxonResult {
-  if (x.length === 0 || x.length !== y.length) throw new RangeError(`wilcoxonSignedRank needs two samples of one non-zero length, got ${x.length} and ${y.length}`);
+  if (x.length === 0 || x.length !== y.length)
+    throw new RangeError(`wilcoxonSignedRank needs two samples of one non-zero length, got ${x.length} and ${y.length}`);
   if ([...x, ...y].some((value) => Number.isNaN(value))) throw new RangeError('wilcoxonSignedRank: a sample holds NaN');
   const nonZeroPairs = x.filter((value, index) => value !== y[index]).length;
   if (nonZeroPairs === 0) return { statistic: 0, pValue: 1, nonZeroPairs };

@@ -11,6 +11,7 @@ const chunk = 8192;
 export function codesToString(codes: Uint16Array, length: number): string {
   if (littleEndian) return Buffer.from(codes.buffer, codes.byteOffset, 2 * length).toString('utf16le');
   let text = '';
-  for (let start = 0; start < length; start += chunk) text += String.fromCharCode(...codes.subarray(start, Math.min(length, start + chunk)));
+  for (let start = 0; start < length; start += chunk)
+    text += String.fromCharCode(...codes.subarray(start, Math.min(length, start + chunk)));
   return text;
 }

@@ -58,7 +58,6 @@ export function stepHashLane(hash: number, code: number, prime: number): number 
   return Math.imul(hash ^ code, prime);
 }
 
-
 /** `hashString53` of the string of the first `length` UTF-16 code units of `codes`, without making the string. */
 export function hashCodes53(codes: Uint16Array, length: number): number {
   let first = fnvOffsetBasis;

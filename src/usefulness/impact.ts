@@ -30,9 +30,6 @@ export function impactReference(episodes: readonly Episode[], card?: TaskCard): 
   const first = episodes[0];
   if (first === undefined) return null;
   const maximize = first.maximize;
-  const best = episodes.reduce(
-    (top, episode) => (maximize ? Math.max(top, episode.score) : Math.min(top, episode.score)),
-    first.score,
-  );
+  const best = episodes.reduce((top, episode) => (maximize ? Math.max(top, episode.score) : Math.min(top, episode.score)), first.score);
   return { baseline: first.score, top1: best, maximize, source: 'run-relative' };
 }

@@ -15,7 +15,7 @@ export const TaskCardSchema = z
     top1: z.number(),
   })
   .refine((card) => (card.maximize ? card.top1 > card.baseline : card.top1 < card.baseline), {
-    message: 'top1 must be better than baseline in the metric\'s direction',
+    message: "top1 must be better than baseline in the metric's direction",
     path: ['top1'],
   });
 

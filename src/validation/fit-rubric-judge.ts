@@ -58,7 +58,10 @@ export function fitRubricJudge(examples: readonly RubricExample[], options: FitR
   let parameters = parseRubricJudgeParameters({ ...options.initial, reliability: {}, priorReliability: undefined, provenance: undefined });
   const labels = examples.map((example) => example.label);
   const rhoOf = (candidate: RubricJudgeParameters): number => {
-    const rho = spearman(examples.map((example) => decideRubricScore(example.evidence, candidate).score), labels);
+    const rho = spearman(
+      examples.map((example) => decideRubricScore(example.evidence, candidate).score),
+      labels,
+    );
     return Number.isNaN(rho) ? -Infinity : rho;
   };
   const maxRounds = options.maxRounds ?? 20;

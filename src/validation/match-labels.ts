@@ -17,7 +17,10 @@ export interface UnmatchedLabel {
 export type RunsByFile = ReadonlyMap<string, readonly Run[] | { readonly error: string }>;
 
 /** Joins labels to episodes by ending node id within the label's file; the rest come back with the reason. */
-export function matchLabels(labels: readonly ReferenceLabel[], runsByFile: RunsByFile): { matches: LabelMatch[]; unmatched: UnmatchedLabel[] } {
+export function matchLabels(
+  labels: readonly ReferenceLabel[],
+  runsByFile: RunsByFile,
+): { matches: LabelMatch[]; unmatched: UnmatchedLabel[] } {
   const matches: LabelMatch[] = [];
   const unmatched: UnmatchedLabel[] = [];
   for (const label of labels) {

@@ -22,13 +22,17 @@ const NoveltyPassOptionsSchema = NoveltyScorerOptionsSchema.omit({ runId: true }
  * embedder of its own: an `embedder` in the options is shared by every run, and a `HashingEmbedder`'s online IDF
  * would then learn across runs.
  */
-export function createNoveltyPass(options: Omit<NoveltyScorerOptions, 'runId'> & { readonly embedderFactory?: () => Embedder } = {}): NoveltyPass {
+export function createNoveltyPass(
+  options: Omit<NoveltyScorerOptions, 'runId'> & { readonly embedderFactory?: () => Embedder } = {},
+): NoveltyPass {
   const { embedderFactory, ...scorerOptions } = parseOptions(NoveltyPassOptionsSchema, options, 'createNoveltyPass');
   const passes = new WeakMap<Run, Promise<RunNovelty>>();
   return (run) => {
     let pass = passes.get(run);
     if (pass === undefined) {
-      pass = scoreRunNovelty(run, embedderFactory === undefined ? scorerOptions : { ...scorerOptions, embedder: embedderFactory() }).then(({ scores }) => new Map([...scores].map(([id, score]) => [id, score.scores])));
+      pass = scoreRunNovelty(run, embedderFactory === undefined ? scorerOptions : { ...scorerOptions, embedder: embedderFactory() }).then(
+        ({ scores }) => new Map([...scores].map(([id, score]) => [id, score.scores])),
+      );
       passes.set(run, pass);
     }
     return pass;

@@ -45,8 +45,13 @@ export async function crossValidatePlanWeight(options: {
   for (const idea of new Set(matches.map((match) => ideaOf(match.run)))) {
     let best: { weight: number; rho: number } | undefined;
     for (const weight of weights) {
-      const pairs = matches.map((match, index) => [byWeight.get(weight)![index]!, match.label.label, ideaOf(match.run)] as const).filter(([value, , other]) => other !== idea && Number.isFinite(value));
-      const rho = spearman(pairs.map(([value]) => value), pairs.map(([, label]) => label));
+      const pairs = matches
+        .map((match, index) => [byWeight.get(weight)![index]!, match.label.label, ideaOf(match.run)] as const)
+        .filter(([value, , other]) => other !== idea && Number.isFinite(value));
+      const rho = spearman(
+        pairs.map(([value]) => value),
+        pairs.map(([, label]) => label),
+      );
       if (Number.isFinite(rho) && (best === undefined || rho > best.rho)) best = { weight, rho };
     }
     const weight = best?.weight ?? weights[0]!;

@@ -35,7 +35,14 @@ export async function readReferenceLabels(file: string): Promise<ReferenceLabel[
   await new Promise<void>((resolve, reject) => {
     input.once('readable', resolve);
     input.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new InvalidFieldError({ file, location: null, reason: `cannot read the labels file: ${error.code ?? error.message}`, cause: error })),
+      reject(
+        new InvalidFieldError({
+          file,
+          location: null,
+          reason: `cannot read the labels file: ${error.code ?? error.message}`,
+          cause: error,
+        }),
+      ),
     );
   });
   const lines = createInterface({ input, crlfDelay: Infinity });

@@ -31,7 +31,10 @@ export function rubricJudgeValidationScorer(
  * `crossValidateRubricJudge` (each labelled episode scored by parameters fitted without its run), looked up by
  * episode id. Episodes without a held-out score are left out of the correlation.
  */
-export function crossValidatedRubricJudgeScorer(crossValidation: RubricCrossValidation, id = 'rubric-v1 (leave-one-run-out)'): ValidationScorer {
+export function crossValidatedRubricJudgeScorer(
+  crossValidation: RubricCrossValidation,
+  id = 'rubric-v1 (leave-one-run-out)',
+): ValidationScorer {
   const heldOut = new Map(crossValidation.heldOut.map((scored) => [scored.episodeId, scored.score]));
   return {
     id,

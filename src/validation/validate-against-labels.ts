@@ -63,10 +63,13 @@ export async function validateAgainstLabels(options: ValidateAgainstLabelsOption
       scored.map(({ match }) => match.label.label),
       { seed, resamples, confidence },
     );
-    const verdicts = scorer.confidenceOf === undefined ? [] : scored.flatMap(({ match, value }) => {
-      const given = scorer.confidenceOf!(match.run.id, match.label.node_id);
-      return given === undefined ? [] : [{ score: value, label: match.label.label, confidence: given }];
-    });
+    const verdicts =
+      scorer.confidenceOf === undefined
+        ? []
+        : scored.flatMap(({ match, value }) => {
+            const given = scorer.confidenceOf!(match.run.id, match.label.node_id);
+            return given === undefined ? [] : [{ score: value, label: match.label.label, confidence: given }];
+          });
     const calibration = verdicts.length === 0 ? {} : { expectedCalibrationError: confidenceCalibration(verdicts).expectedCalibrationError };
     rows.push({ id: scorer.id, kind: scorer.kind, rho: result.rho, low: result.low, high: result.high, n: result.n, ...calibration });
   }

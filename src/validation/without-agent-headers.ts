@@ -20,7 +20,12 @@ export function withoutAgentHeaders(runsByFile: RunsByFile): RunsByFile {
       file,
       (runs as readonly Run[]).map((run) => ({
         ...run,
-        episodes: run.episodes.map((episode) => ({ ...episode, metadata: Object.fromEntries(Object.entries(episode.metadata).filter(([key]) => !(agentHeaderFields as readonly string[]).includes(key))) })),
+        episodes: run.episodes.map((episode) => ({
+          ...episode,
+          metadata: Object.fromEntries(
+            Object.entries(episode.metadata).filter(([key]) => !(agentHeaderFields as readonly string[]).includes(key)),
+          ),
+        })),
       })),
     );
   }

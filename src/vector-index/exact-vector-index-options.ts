@@ -9,7 +9,12 @@ export const exactVectorIndexOptionsSchema = z.strictObject({
    * most runs are short (1,024 vectors of the default embedder's 512 dimensions, zeroed for each, were 3 % of
    * replaying the shared runs).
    */
-  initialCapacity: z.number().int().min(1).max(2 ** 31 - 1).default(64),
+  initialCapacity: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .default(64),
 });
 
 /** Options of `loadExactVectorIndex`. */

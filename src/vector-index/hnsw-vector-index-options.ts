@@ -3,7 +3,9 @@ import { z } from 'zod';
 const uint32Max = 2 ** 32 - 1;
 
 /** Candidate-list size while searching: a number, or `'auto'` to grow it with the index (see `resolveEfSearch`). */
-export const efSearchSchema = z.union([z.literal('auto'), z.number().int().min(1).max(100_000)], { error: "expected 'auto' or an integer from 1 to 100000" });
+export const efSearchSchema = z.union([z.literal('auto'), z.number().int().min(1).max(100_000)], {
+  error: "expected 'auto' or an integer from 1 to 100000",
+});
 
 /** Graph settings of `HnswVectorIndex`, without the dimensions; the defaults live here. */
 export const hnswGraphOptionsSchema = z.strictObject({

@@ -32,4 +32,9 @@ export {
 export { loadLangChainVectorIndex } from './load-langchain-vector-index.js';
 export type { LangChainVectorIndexOptions, LoadLangChainVectorIndexOptions } from './langchain-vector-index-options.js';
 export { writeNewFile, type VectorIndexFileWriter, type VectorIndexSaveOptions } from './vector-index-save-options.js';
-export { openLanceDbVectorIndex, LanceDbVectorIndex, LanceDbUnavailableError, type LanceDbVectorIndexOptions } from './lancedb-vector-index.js';
+export {
+  openLanceDbVectorIndex,
+  LanceDbVectorIndex,
+  LanceDbUnavailableError,
+  type LanceDbVectorIndexOptions,
+} from './lancedb-vector-index.js';

@@ -16,7 +16,10 @@ export const lanceDbVectorIndexOptionsSchema = z.strictObject({
   /** Length of every vector; a table of vectors of another length is refused. */
   dimensions: z.number().int().min(1).max(65_536),
   /** The table's name in the database. */
-  table: z.string().regex(/^[A-Za-z0-9_-]+$/).default('vectors'),
+  table: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('vectors'),
   /** IVF partitions a search reads once the table has an index (more: better recall, slower). */
   nprobes: z.number().int().min(1).default(32),
   /** Candidates re-ranked by their exact distance per result wanted once the table has an index (1: none). */
@@ -37,7 +40,12 @@ export type LanceDbVectorIndexOptions = z.input<typeof lanceDbVectorIndexOptions
 /** LanceDB is an optional dependency: it is missing where its engine could not be installed. */
 export class LanceDbUnavailableError extends BodenError {
   constructor(cause: unknown) {
-    super({ name: 'BodenLanceDbUnavailableError', message: 'the LanceDB store needs the optional dependency @lancedb/lancedb (npm install @lancedb/lancedb@0.31.0), which is not installed here', cause });
+    super({
+      name: 'BodenLanceDbUnavailableError',
+      message:
+        'the LanceDB store needs the optional dependency @lancedb/lancedb (npm install @lancedb/lancedb@0.31.0), which is not installed here',
+      cause,
+    });
   }
 }
 
@@ -85,7 +93,11 @@ export async function openLanceDbVectorIndex(options: LanceDbVectorIndexOptions)
   const length = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
   if (length !== parsed.dimensions) {
     table.close();
-    throw new IndexFileError({ file: path, problem: 'mismatch', reason: `holds vectors of ${length ?? 'no'} dimensions, not ${parsed.dimensions}` });
+    throw new IndexFileError({
+      file: path,
+      problem: 'mismatch',
+      reason: `holds vectors of ${length ?? 'no'} dimensions, not ${parsed.dimensions}`,
+    });
   }
   return new LanceDbVectorIndex(parsed, connection, table, await table.countRows(), path);
 }
@@ -134,7 +146,8 @@ export class LanceDbVectorIndex {
 
   /** The `k` nearest vectors by cosine similarity, most similar first (`k` clamped to `size`). */
   async search(vector: VectorInput, k: number): Promise<Neighbor[]> {
-    if (!Number.isInteger(k) || k < 0) throw new InvalidArgumentError({ argument: 'k', reason: `expected a non-negative integer, got ${k}` });
+    if (!Number.isInteger(k) || k < 0)
+      throw new InvalidArgumentError({ argument: 'k', reason: `expected a non-negative integer, got ${k}` });
     const query = normalizeVector(vector, { dimensions: this.dimensions, id: null });
     const count = Math.min(k, this.#size);
     if (count === 0 || this.#table === null) return [];
@@ -156,7 +169,16 @@ export class LanceDbVectorIndex {
     if (table === null) return;
     const { Index } = await loadLanceDb();
     const partitions = Math.max(1, Math.round(Math.sqrt(this.#size)));
-    await this.#call('index', () => table.createIndex('vector', { config: Index.ivfPq({ distanceType: 'cosine', numPartitions: partitions, numSubVectors: Math.max(1, Math.floor(this.dimensions / 8)) }), replace: true }));
+    await this.#call('index', () =>
+      table.createIndex('vector', {
+        config: Index.ivfPq({
+          distanceType: 'cosine',
+          numPartitions: partitions,
+          numSubVectors: Math.max(1, Math.floor(this.dimensions / 8)),
+        }),
+        replace: true,
+      }),
+    );
     this.#indexed = true;
   }
 

@@ -29,7 +29,11 @@ type StoreOperation = { kind: 'add'; id: string; key: string; vector: number[] }
 
 /** Creates an empty `LangChainVectorIndex` over `options.store`; a bad option throws `InvalidOptionsError`. */
 export function createLangChainVectorIndex(options: LangChainVectorIndexOptions): LangChainVectorIndex {
-  const { store, filter, documentMetadata, dimensions } = parseOptions(langChainVectorIndexOptionsSchema, options, 'createLangChainVectorIndex');
+  const { store, filter, documentMetadata, dimensions } = parseOptions(
+    langChainVectorIndexOptionsSchema,
+    options,
+    'createLangChainVectorIndex',
+  );
   return new LangChainVectorIndex({ store, filter, documentMetadata, local: createExactVectorIndex({ dimensions }), stored: new Map() });
 }
 
@@ -254,7 +258,10 @@ export class LangChainVectorIndex implements VectorIndex {
 
 /** A fingerprint of a unit vector's float32 bytes, stored beside it to tell current documents from stale ones. */
 function vectorKey(unit: Float32Array): string {
-  return createHash('sha256').update(new Uint8Array(unit.buffer, unit.byteOffset, unit.byteLength)).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(new Uint8Array(unit.buffer, unit.byteOffset, unit.byteLength))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 function dot(left: Float32Array, right: Float32Array): number {

@@ -10,16 +10,10 @@ import { checkMetadataMatches, readVectorIndexMetadata } from './vector-index-me
  * switches to HNSW at once. Throws `IndexFileError` like the other loaders.
  */
 export async function loadAutoVectorIndex(options: LoadAutoVectorIndexOptions): Promise<AutoVectorIndex> {
-  const { path, dimensions, threshold, hnsw } = parseOptions(
-    loadAutoVectorIndexOptionsSchema,
-    options,
-    'loadAutoVectorIndex',
-  );
+  const { path, dimensions, threshold, hnsw } = parseOptions(loadAutoVectorIndexOptionsSchema, options, 'loadAutoVectorIndex');
   const metadata = await readVectorIndexMetadata(path);
   checkMetadataMatches(path, metadata, { implementation: metadata.implementation, dimensions });
   const current =
-    metadata.implementation === 'exact'
-      ? await restoreExactVectorIndex(path, metadata)
-      : await restoreHnswVectorIndex(path, metadata);
+    metadata.implementation === 'exact' ? await restoreExactVectorIndex(path, metadata) : await restoreHnswVectorIndex(path, metadata);
   return new AutoVectorIndex({ options: { dimensions: metadata.dimensions, threshold, hnsw }, current });
 }

@@ -29,10 +29,7 @@ export async function loadExactVectorIndex(options: LoadExactVectorIndexOptions)
 }
 
 /** Builds an `ExactVectorIndex` from the data file at `path` and its already-read `metadata`. */
-export async function restoreExactVectorIndex(
-  path: string,
-  metadata: ExactVectorIndexMetadata,
-): Promise<ExactVectorIndex> {
+export async function restoreExactVectorIndex(path: string, metadata: ExactVectorIndexMetadata): Promise<ExactVectorIndex> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);

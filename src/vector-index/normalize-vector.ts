@@ -6,10 +6,7 @@ import type { VectorInput } from './vector-index.js';
  * Copies `vector` into a new L2-normalised `Float32Array` after checking its length against `dimensions`.
  * Throws `VectorDimensionError` or `InvalidVectorError`, naming `id` (null for a query).
  */
-export function normalizeVector(
-  vector: VectorInput,
-  { dimensions, id }: { dimensions: number; id: string | null },
-): Float32Array {
+export function normalizeVector(vector: VectorInput, { dimensions, id }: { dimensions: number; id: string | null }): Float32Array {
   return normalizeVectorInto(vector, { dimensions, id }, new Float32Array(dimensions));
 }
 

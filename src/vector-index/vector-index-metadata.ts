@@ -47,10 +47,7 @@ const hnswMetadataSchema = z.strictObject({
 });
 
 /** The metadata file of a saved index: format, implementation, dimensions, checksum and the id map. */
-export const vectorIndexMetadataSchema = z.discriminatedUnion('implementation', [
-  exactMetadataSchema,
-  hnswMetadataSchema,
-]);
+export const vectorIndexMetadataSchema = z.discriminatedUnion('implementation', [exactMetadataSchema, hnswMetadataSchema]);
 
 /** Parsed metadata of a saved index. */
 export type VectorIndexMetadata = z.infer<typeof vectorIndexMetadataSchema>;

@@ -23,9 +23,9 @@ function sources(): string[] {
 
 /** boden's package exports (`boden`, `boden/calls`, …) and the sources they resolve to under the `boden-source` condition. */
 const packageExports = new Map(
-  Object.entries((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> }).exports).map(
-    ([subpath, conditions]) => [`boden${subpath.slice(1)}`, conditions['boden-source']!.slice(2)],
-  ),
+  Object.entries(
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> }).exports,
+  ).map(([subpath, conditions]) => [`boden${subpath.slice(1)}`, conditions['boden-source']!.slice(2)]),
 );
 
 /** The specifiers a source imports (static, type-only and dynamic imports with a literal path), read by TypeScript's own pre-processor. */
@@ -163,7 +163,9 @@ describe('the layers', () => {
   });
 
   it('adapters never import the benchmark', () => {
-    const violations = [...graph].flatMap(([file, targets]) => (file.startsWith('adapters/') ? targets.filter((target) => target.startsWith('bench/')).map((target) => `${file} -> ${target}`) : []));
+    const violations = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('adapters/') ? targets.filter((target) => target.startsWith('bench/')).map((target) => `${file} -> ${target}`) : [],
+    );
     expect(violations).toEqual([]);
   });
 
@@ -172,7 +174,11 @@ describe('the layers', () => {
       .filter((file) => file.startsWith('bench/'))
       .flatMap((file) =>
         specifiersOf(file)
-          .filter((specifier) => (specifier.startsWith('.') ? !relative(root, resolve(root, dirname(file), specifier)).startsWith('bench/') : /^boden(\/|$)/.test(specifier) && !packageExports.has(specifier)))
+          .filter((specifier) =>
+            specifier.startsWith('.')
+              ? !relative(root, resolve(root, dirname(file), specifier)).startsWith('bench/')
+              : /^boden(\/|$)/.test(specifier) && !packageExports.has(specifier),
+          )
           .map((specifier) => `${file} -> ${specifier}`),
       );
     expect(violations).toEqual([]);
@@ -185,7 +191,8 @@ describe('the layers', () => {
     for (const file of files.filter((name) => name.startsWith('src/') || name.startsWith('adapters/'))) {
       const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
       const visit = (node: ts.Node): void => {
-        if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && /(^|[/.])bench\//.test(node.text)) paths.push(`${file}: ${node.text}`);
+        if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && /(^|[/.])bench\//.test(node.text))
+          paths.push(`${file}: ${node.text}`);
         ts.forEachChild(node, visit);
       };
       visit(source);

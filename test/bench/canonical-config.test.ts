@@ -6,20 +6,33 @@ import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
 describe('pipeline configuration', () => {
   it('fills defaults, so a bare family is a complete pipeline', () => {
     const config = parsePipelineConfig({ model: { family: 'boosting' } });
-    expect(config.preprocessing).toEqual({ imputation: 'median', encoding: 'one-hot', polynomial: null, scaling: 'none', featureSelection: null, pca: null });
+    expect(config.preprocessing).toEqual({
+      imputation: 'median',
+      encoding: 'one-hot',
+      polynomial: null,
+      scaling: 'none',
+      featureSelection: null,
+      pca: null,
+    });
     expect(config.model).toMatchObject({ family: 'boosting', estimators: 100, learningRate: 0.3, maxDepth: 6 });
     expect(modelFamilies).toEqual(['linear', 'knn', 'naive-bayes', 'cart', 'boosting', 'random-forest', 'svm', 'dummy', 'ensemble']);
   });
 
   it('has a canonical key that ignores option order and spelled-out defaults', () => {
     const a = { model: { family: 'svm', C: 3, kernel: 'rbf' }, preprocessing: { scaling: 'standard', imputation: 'mean' } };
-    const b = { preprocessing: { imputation: 'mean', scaling: 'standard', pca: null }, model: { kernel: 'rbf', C: 3, family: 'svm', gamma: 'scale' } };
+    const b = {
+      preprocessing: { imputation: 'mean', scaling: 'standard', pca: null },
+      model: { kernel: 'rbf', C: 3, family: 'svm', gamma: 'scale' },
+    };
     expect(canonicalConfigKey(a)).toBe(canonicalConfigKey(b));
     expect(canonicalConfigKey({ ...a, model: { ...a.model, C: 10 } })).not.toBe(canonicalConfigKey(a));
   });
 
   it('orders ensemble members canonically', () => {
-    const members = [{ family: 'linear', alpha: 10 }, { family: 'knn', neighbors: 7 }];
+    const members = [
+      { family: 'linear', alpha: 10 },
+      { family: 'knn', neighbors: 7 },
+    ];
     expect(canonicalConfigKey({ model: { family: 'ensemble', members } })).toBe(
       canonicalConfigKey({ model: { family: 'ensemble', members: [...members].reverse() } }),
     );

@@ -3,7 +3,8 @@ import { datasetRows, type Dataset } from '../../bench/tasks/dataset.js';
 import { loadDataset } from '../../bench/tasks/load-dataset.js';
 import { benchTasks } from '../../bench/tasks/task-definitions.js';
 
-const missing = (dataset: Dataset, name: string) => dataset.features.find((column) => column.name === name)!.values.filter((value) => value === null).length;
+const missing = (dataset: Dataset, name: string) =>
+  dataset.features.find((column) => column.name === name)!.values.filter((value) => value === null).length;
 
 describe('bench datasets (shipped in npm packages)', () => {
   it.each(benchTasks.map((task) => [task.task, task] as const))('%s matches its task definition', (_, task) => {
@@ -11,7 +12,9 @@ describe('bench datasets (shipped in npm packages)', () => {
     expect(dataset.kind).toBe(task.kind);
     expect(dataset.targetName).toBe(task.target);
     expect(dataset.features.filter((column) => column.kind === 'numeric').map((column) => column.name)).toEqual(task.numericFeatures);
-    expect(dataset.features.filter((column) => column.kind === 'categorical').map((column) => column.name)).toEqual(task.categoricalFeatures);
+    expect(dataset.features.filter((column) => column.kind === 'categorical').map((column) => column.name)).toEqual(
+      task.categoricalFeatures,
+    );
     for (const column of dataset.features) expect(column.values).toHaveLength(datasetRows(dataset));
     expect(dataset.target.every(Number.isFinite)).toBe(true);
   });

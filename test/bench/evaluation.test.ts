@@ -36,16 +36,22 @@ describe('evaluation pool', () => {
   });
 
   it('turns a pipeline error into a buggy result and keeps going', async () => {
-    const nan = await pool.evaluate(task('penguins'), parsePipelineConfig({ preprocessing: { imputation: 'none' }, model: { family: 'knn' } }));
+    const nan = await pool.evaluate(
+      task('penguins'),
+      parsePipelineConfig({ preprocessing: { imputation: 'none' }, model: { family: 'knn' } }),
+    );
     expect(nan).toMatchObject({ status: 'buggy', cause: 'error' });
     expect(nan.status === 'buggy' && nan.error).toMatch(/Input X contains NaN/);
     const wrongKind = await pool.evaluate(boston, parsePipelineConfig({ model: { family: 'naive-bayes' } }));
     expect(wrongKind.status === 'buggy' && wrongKind.error).toMatch(/GaussianNB is a classifier/);
   });
 
-  it('reports a WASM library crash (XGBoost on NaN) as buggy, with the library\'s log, and replaces the worker', async () => {
+  it("reports a WASM library crash (XGBoost on NaN) as buggy, with the library's log, and replaces the worker", async () => {
     const started = pool.stats.workersStarted;
-    const result = await pool.evaluate(task('penguins'), parsePipelineConfig({ preprocessing: { imputation: 'none' }, model: { family: 'boosting', estimators: 5 } }));
+    const result = await pool.evaluate(
+      task('penguins'),
+      parsePipelineConfig({ preprocessing: { imputation: 'none' }, model: { family: 'boosting', estimators: 5 } }),
+    );
     expect(result).toMatchObject({ status: 'buggy', cause: 'error' });
     expect(result.status === 'buggy' && result.error).toMatch(/NAN in the matrix/);
     const next = await pool.evaluate(boston, parsePipelineConfig({ model: { family: 'linear' } }));
@@ -70,7 +76,9 @@ describe('evaluation pool', () => {
     const started = pool.stats.workersStarted;
     const refused = await pool.evaluate(boston, forest, { workBudgetSeconds: free.estimatedSeconds / 2 });
     expect(refused).toMatchObject({ status: 'buggy', cause: 'budget' });
-    expect(refused.status === 'buggy' && refused.error).toMatch(/^over the work budget: the cross-validation would take about [\d.]+ s on the reference machine \(budget [\d.]+ s\)$/);
+    expect(refused.status === 'buggy' && refused.error).toMatch(
+      /^over the work budget: the cross-validation would take about [\d.]+ s on the reference machine \(budget [\d.]+ s\)$/,
+    );
     // The whole cross-validation's estimate, from the first fold: within a few per cent of the sum over folds.
     expect(refused.status === 'buggy' && refused.estimatedSeconds).toBeCloseTo(free.estimatedSeconds, 1);
     const within = await pool.evaluate(boston, forest, { workBudgetSeconds: free.estimatedSeconds * 2 });
@@ -127,7 +135,10 @@ describe('bench evaluator memo', () => {
   it('shares one evaluation between identical requests in flight', async () => {
     const evaluator = createBenchEvaluator({ pool, memoDirectory: null });
     const config = { model: { family: 'cart', maxDepth: 4 } };
-    const [a, b] = await Promise.all([evaluator.evaluate(boston, config), evaluator.evaluate(boston, { model: { maxDepth: 4, family: 'cart' } })]);
+    const [a, b] = await Promise.all([
+      evaluator.evaluate(boston, config),
+      evaluator.evaluate(boston, { model: { maxDepth: 4, family: 'cart' } }),
+    ]);
     expect([a.source, b.source].sort()).toEqual(['evaluated', 'in-flight']);
     expect(b.result).toEqual(a.result);
     expect(evaluator.counts.evaluated).toBe(1);

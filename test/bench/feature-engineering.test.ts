@@ -28,13 +28,28 @@ const toy: Dataset = {
   classes: [],
 };
 const train = [0, 1, 2, 3, 4, 5];
-const column = (dataset: Dataset, name: string): readonly unknown[] => dataset.features.find((candidate) => candidate.name === name)!.values;
+const column = (dataset: Dataset, name: string): readonly unknown[] =>
+  dataset.features.find((candidate) => candidate.name === name)!.values;
 
 describe('feature engineering', () => {
   it('adds cyclical, ratio, group, target-encoding and bin columns named after what they hold', () => {
-    const engineered = engineerFeatures(toy, { ...noFeatureEngineering, cyclical: true, ratios: { keep: 2 }, groupDeviations: true, targetEncoding: { smoothing: 0 }, binning: { bins: 2 } }, { month: 12 }, train);
+    const engineered = engineerFeatures(
+      toy,
+      {
+        ...noFeatureEngineering,
+        cyclical: true,
+        ratios: { keep: 2 },
+        groupDeviations: true,
+        targetEncoding: { smoothing: 0 },
+        binning: { bins: 2 },
+      },
+      { month: 12 },
+      train,
+    );
     const added = engineered.features.slice(toy.features.length).map((feature) => feature.name);
-    expect(added).toEqual(expect.arrayContaining(['month_sin', 'month_cos', 'size_minus_town_mean', 'town_target_mean', 'size_bin', 'rooms_bin']));
+    expect(added).toEqual(
+      expect.arrayContaining(['month_sin', 'month_cos', 'size_minus_town_mean', 'town_target_mean', 'size_bin', 'rooms_bin']),
+    );
     expect(added.filter((name) => name.includes('_per_'))).toHaveLength(2);
     expect(column(engineered, 'month_cos')[4]).toBeCloseTo(1); // December wraps to January's angle
     expect(column(engineered, 'month_sin')[5]).toBeCloseTo(1); // March: a quarter of the cycle
@@ -44,13 +59,23 @@ describe('feature engineering', () => {
   });
 
   it('learns every statistic from the training rows only, and target-encodes training rows out of fold', () => {
-    const features = { ...noFeatureEngineering, groupDeviations: true, targetEncoding: { smoothing: 0 }, binning: { bins: 4 }, ratios: { keep: 3 } };
+    const features = {
+      ...noFeatureEngineering,
+      groupDeviations: true,
+      targetEncoding: { smoothing: 0 },
+      binning: { bins: 4 },
+      ratios: { keep: 3 },
+    };
     const before = engineerFeatures(toy, features, {}, train);
     // Changing the rows outside the training rows (values and targets) changes none of the training rows' columns.
     const changed: Dataset = {
       ...toy,
       target: toy.target.map((value, row) => (train.includes(row) ? value : value * 100)),
-      features: toy.features.map((feature) => (feature.kind === 'numeric' ? { ...feature, values: feature.values.map((value, row) => (train.includes(row) ? value : 999)) } : feature)),
+      features: toy.features.map((feature) =>
+        feature.kind === 'numeric'
+          ? { ...feature, values: feature.values.map((value, row) => (train.includes(row) ? value : 999)) }
+          : feature,
+      ),
     };
     const after = engineerFeatures(changed, features, {}, train);
     for (const name of before.features.slice(toy.features.length).map((feature) => feature.name)) {
@@ -65,17 +90,25 @@ describe('feature engineering', () => {
 
   it('names what is wrong: a cyclical encoding without periodic columns, a log target of classes or of targets ≤ -1', () => {
     expect(() => engineerFeatures(toy, { ...noFeatureEngineering, cyclical: true }, {}, train)).toThrow(PipelineError);
-    expect(() => engineerFeatures(toy, { ...noFeatureEngineering, cyclical: true }, { weekday: 7 }, train)).toThrow(/no numeric column "weekday"/);
+    expect(() => engineerFeatures(toy, { ...noFeatureEngineering, cyclical: true }, { weekday: 7 }, train)).toThrow(
+      /no numeric column "weekday"/,
+    );
     const context = { kind: 'regression' as const, classCount: 0, seed: 1, wasm: {} as WasmLibraries };
     const config = parsePipelineConfig({ model: { family: 'linear', alpha: 1 }, features: { targetTransform: 'log' } });
     const negative: Dataset = { ...toy, target: toy.target.map((value) => value - 5) };
     expect(() => fitPredictPipeline(negative, config, train, [6, 7], context)).toThrow(/log1p needs targets above -1/);
     const classes: Dataset = { ...toy, kind: 'classification', classes: ['x', 'y'], target: toy.target.map((value) => value % 2) };
-    expect(() => fitPredictPipeline(classes, config, train, [6, 7], { ...context, kind: 'classification', classCount: 2 })).toThrow(/class label cannot be log-transformed/);
+    expect(() => fitPredictPipeline(classes, config, train, [6, 7], { ...context, kind: 'classification', classCount: 2 })).toThrow(
+      /class label cannot be log-transformed/,
+    );
   });
 
   it('fits on log(1 + y) and predicts on the original scale', () => {
-    const grow: Dataset = { ...toy, features: [toy.features[0]!], target: (toy.features[0] as NumericColumn).values.map((value) => Math.expm1(0.05 * value!)) };
+    const grow: Dataset = {
+      ...toy,
+      features: [toy.features[0]!],
+      target: (toy.features[0] as NumericColumn).values.map((value) => Math.expm1(0.05 * value!)),
+    };
     const context = { kind: 'regression' as const, classCount: 0, seed: 1, wasm: {} as WasmLibraries };
     const config = parsePipelineConfig({ model: { family: 'linear', alpha: 0 }, features: { targetTransform: 'log' } });
     const predictions = fitPredictPipeline(grow, config, train, [6, 7], context);
@@ -103,9 +136,11 @@ describe('feature-engineering moves', () => {
   const co2 = benchTasks.find((task) => task.task === 'co2-forecast')!;
   const linear = parsePipelineConfig({ model: { family: 'linear', alpha: 1 } });
 
-  it('are offered only where the card offers them, and leave other tasks\' random streams as they were', () => {
+  it("are offered only where the card offers them, and leave other tasks' random streams as they were", () => {
     const random = createSeededRandom(3);
-    const components = Array.from({ length: 200 }, () => addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random, { featureEngineering: true }));
+    const components = Array.from({ length: 200 }, () =>
+      addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random, { featureEngineering: true }),
+    );
     expect(components.some((config) => config.features !== undefined)).toBe(true);
     const offered = Array.from({ length: 200 }, () => addComponent(linear, { linear: 1, boosting: 1 }, 'regression', random));
     expect(offered.every((config) => config.features === undefined)).toBe(true);
@@ -118,7 +153,9 @@ describe('feature-engineering moves', () => {
 
   it('never log-transform a class label, and cross setting by setting', () => {
     const random = createSeededRandom(5);
-    const classified = Array.from({ length: 300 }, () => addComponent(linear, { linear: 1 }, 'classification', random, { featureEngineering: true }));
+    const classified = Array.from({ length: 300 }, () =>
+      addComponent(linear, { linear: 1 }, 'classification', random, { featureEngineering: true }),
+    );
     expect(classified.every((config) => config.features?.targetTransform !== 'log')).toBe(true);
     const withCyclical = { ...linear, features: { ...noFeatureEngineering, cyclical: true } };
     const children = Array.from({ length: 50 }, () => crossPipelines(withCyclical, linear, random));
@@ -126,7 +163,10 @@ describe('feature-engineering moves', () => {
   });
 
   it('render as the plan and code an agent writes for them, with a time-series split for forward chaining', () => {
-    const config = parsePipelineConfig({ model: { family: 'linear', alpha: 1 }, features: { cyclical: true, targetTransform: 'log', binning: { bins: 8 } } });
+    const config = parsePipelineConfig({
+      model: { family: 'linear', alpha: 1 },
+      features: { cyclical: true, targetTransform: 'log', binning: { bins: 8 } },
+    });
     const code = renderPipelineCode(co2, config);
     expect(code).toContain('X["month_sin"] = np.sin(2 * np.pi * X["month"] / 12)');
     expect(code).toContain('TransformedTargetRegressor(regressor=pipeline, func=np.log1p, inverse_func=np.expm1)');

@@ -6,7 +6,8 @@ import { createMatrix } from '../../bench/env/dense-matrix.js';
 import { polynomialFeatures } from '../../bench/env/steps/polynomial-features.js';
 
 const shape: FoldShape = { trainRows: 400, testRows: 100, encodedColumns: 13, modelColumns: 13, classes: 0 };
-const pipeline = (model: Record<string, unknown>, preprocessing: Record<string, unknown> = {}) => parsePipelineConfig({ preprocessing, model });
+const pipeline = (model: Record<string, unknown>, preprocessing: Record<string, unknown> = {}) =>
+  parsePipelineConfig({ preprocessing, model });
 const seconds = (model: Record<string, unknown>, at: FoldShape = shape, preprocessing: Record<string, unknown> = {}) => {
   const config = pipeline(model, preprocessing);
   return estimateFoldSeconds(config.model, config.preprocessing, at);
@@ -22,7 +23,14 @@ describe('estimateFoldSeconds', () => {
 
   it('grows with the work a fit does: rows, trees, depth, columns, neighbours to compare', () => {
     const bigger = { ...shape, trainRows: 800 };
-    for (const model of [{ family: 'boosting' }, { family: 'random-forest' }, { family: 'svm' }, { family: 'knn' }, { family: 'cart' }, { family: 'linear' }]) {
+    for (const model of [
+      { family: 'boosting' },
+      { family: 'random-forest' },
+      { family: 'svm' },
+      { family: 'knn' },
+      { family: 'cart' },
+      { family: 'linear' },
+    ]) {
       expect(seconds(model, bigger), model.family).toBeGreaterThan(seconds(model));
     }
     const modelUnits = (model: Record<string, unknown>) => foldWork(pipeline(model).model, pipeline(model).preprocessing, shape)[1]!.units;
@@ -46,9 +54,15 @@ describe('estimateFoldSeconds', () => {
     const alone = members.map((member) => seconds(member));
     expect(ensemble).toBeGreaterThan(Math.max(...alone));
     expect(ensemble).toBeLessThan(alone[0]! + alone[1]!);
-    const terms = foldWork(pipeline({ family: 'ensemble', members }).model as ModelConfig, pipeline({ family: 'knn' }).preprocessing, shape);
+    const terms = foldWork(
+      pipeline({ family: 'ensemble', members }).model as ModelConfig,
+      pipeline({ family: 'knn' }).preprocessing,
+      shape,
+    );
     expect(terms.map((term) => term.kind).sort()).toEqual(['boosting', 'knn', 'preprocessing']);
-    expect(seconds({ family: 'linear' }, shape, { polynomial: {}, pca: { varianceKept: 0.9 } })).toBeGreaterThan(seconds({ family: 'linear' }));
+    expect(seconds({ family: 'linear' }, shape, { polynomial: {}, pca: { varianceKept: 0.9 } })).toBeGreaterThan(
+      seconds({ family: 'linear' }),
+    );
   });
 
   it('counts polynomial columns as the transform makes them', () => {

@@ -17,7 +17,10 @@ describe('cross-validation folds', () => {
   const labels = Array.from({ length: 103 }, (_, row) => (row % 10 === 0 ? 2 : row % 3 === 0 ? 1 : 0));
 
   it('tests every row exactly once, in folds that differ by at most one row', () => {
-    for (const options of [{ folds: 5, seed: 3 }, { folds: 5, seed: 3, labels }]) {
+    for (const options of [
+      { folds: 5, seed: 3 },
+      { folds: 5, seed: 3, labels },
+    ]) {
       const folds = crossValidationFolds(103, options);
       expect(folds.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 103 }, (_, row) => row));
       const sizes = folds.map((fold) => fold.length);

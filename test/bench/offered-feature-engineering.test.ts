@@ -16,10 +16,17 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory('boden-offered-features-');
 const classification = { kind: 'classification' as const, featureEngineering: { periodic: {} } };
-const withheldHere = "feature engineering without the log target transform (a class label has no logarithm) and the cyclical encoding (the card's featureEngineering.periodic names no column)";
+const withheldHere =
+  "feature engineering without the log target transform (a class label has no logarithm) and the cyclical encoding (the card's featureEngineering.periodic names no column)";
 
 /** A search's draws: `samples` random pipelines, each then mutated `steps` times in a chain. */
-function draws(seed: number, kind: 'regression' | 'classification', featureEngineering: boolean | FeatureEngineeringGrid, samples = 6, steps = 12): PipelineConfig[] {
+function draws(
+  seed: number,
+  kind: 'regression' | 'classification',
+  featureEngineering: boolean | FeatureEngineeringGrid,
+  samples = 6,
+  steps = 12,
+): PipelineConfig[] {
   const random = createSeededRandom(seed);
   return Array.from({ length: samples }, () => {
     let config = samplePipelineConfig(random, kind, { featureEngineering });
@@ -32,10 +39,16 @@ function draws(seed: number, kind: 'regression' | 'classification', featureEngin
 describe('the feature-engineering moves a card offers', () => {
   it('withholds the moves that can only fail, saying why; a card with periodic columns keeps the whole space', () => {
     expect(offeredFeatureEngineering({ kind: 'regression' })).toBeUndefined();
-    expect(offeredFeatureEngineering({ kind: 'regression', featureEngineering: { periodic: { month: 12 } } })).toEqual({ grid: featureEngineeringSpace, withheld: [] });
+    expect(offeredFeatureEngineering({ kind: 'regression', featureEngineering: { periodic: { month: 12 } } })).toEqual({
+      grid: featureEngineeringSpace,
+      withheld: [],
+    });
     const offered = offeredFeatureEngineering(classification)!;
     expect(offered.grid).toEqual({ ...featureEngineeringSpace, targetTransform: ['none'], cyclical: [false] });
-    expect(offered.withheld).toEqual(['the log target transform (a class label has no logarithm)', "the cyclical encoding (the card's featureEngineering.periodic names no column)"]);
+    expect(offered.withheld).toEqual([
+      'the log target transform (a class label has no logarithm)',
+      "the cyclical encoding (the card's featureEngineering.periodic names no column)",
+    ]);
   });
 
   it('a search over the offered grid never draws nor moves to a withheld value, and draws as before where nothing is withheld', () => {
@@ -75,13 +88,41 @@ describe('the feature-engineering moves a card offers', () => {
     writeFileSync(join(directory, 'definition.json'), JSON.stringify(definition));
     const memo = join(directory, 'memo');
     const out = join(directory, 'card.json');
-    const args = ['--task-file', join(directory, 'definition.json'), '--out', out, '--stage', 'search', '--random', '24', '--rounds', '1', '--children', '2', '--workers', '1', '--work-budget', '2', '--memo', memo];
-    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'bench', 'calibrate', ...args]);
+    const args = [
+      '--task-file',
+      join(directory, 'definition.json'),
+      '--out',
+      out,
+      '--stage',
+      'search',
+      '--random',
+      '24',
+      '--rounds',
+      '1',
+      '--children',
+      '2',
+      '--workers',
+      '1',
+      '--work-budget',
+      '2',
+      '--memo',
+      memo,
+    ];
+    const result = await spawnProcess(process.execPath, [
+      '--import',
+      'tsx',
+      join(projectRoot, 'src', 'cli', 'main.ts'),
+      'bench',
+      'calibrate',
+      ...args,
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split(withheldHere)).toHaveLength(2);
     // Search only: the card's medals are placeholders, and the command says so.
     expect(result.stdout).toContain('medals NOT set from unshaped runs');
-    const evaluated = readdirSync(memo).map((file) => (JSON.parse(readFileSync(join(memo, file), 'utf8')) as { config: PipelineConfig }).config);
+    const evaluated = readdirSync(memo).map(
+      (file) => (JSON.parse(readFileSync(join(memo, file), 'utf8')) as { config: PipelineConfig }).config,
+    );
     expect(evaluated.length).toBeGreaterThan(20);
     expect(evaluated.filter((config) => config.features?.cyclical === true || config.features?.targetTransform === 'log')).toEqual([]);
     const card = await readBenchTaskCard(out);
@@ -91,10 +132,38 @@ describe('the feature-engineering moves a card offers', () => {
 
   it('calibration refuses a bad definition or CSV in one line, exit 2, before any worker starts', async () => {
     writeFileSync(join(directory, 'bad.csv'), 'a,b,colour,label\n1,2,red,up\n1,two,red,down\n');
-    writeFileSync(join(directory, 'bad.json'), JSON.stringify({ task: 'bad', dataset: { csv: 'bad.csv' }, kind: 'classification', metric: 'accuracy', maximize: true, target: 'label', numericFeatures: ['a', 'b'], categoricalFeatures: ['colour'], cv: { folds: 2, seed: 0, stratified: false }, description: 'Bad.' }));
-    const result = await spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'bench', 'calibrate', '--task-file', join(directory, 'bad.json'), '--out', join(directory, 'bad-card.json'), '--workers', '1']);
+    writeFileSync(
+      join(directory, 'bad.json'),
+      JSON.stringify({
+        task: 'bad',
+        dataset: { csv: 'bad.csv' },
+        kind: 'classification',
+        metric: 'accuracy',
+        maximize: true,
+        target: 'label',
+        numericFeatures: ['a', 'b'],
+        categoricalFeatures: ['colour'],
+        cv: { folds: 2, seed: 0, stratified: false },
+        description: 'Bad.',
+      }),
+    );
+    const result = await spawnProcess(process.execPath, [
+      '--import',
+      'tsx',
+      join(projectRoot, 'src', 'cli', 'main.ts'),
+      'bench',
+      'calibrate',
+      '--task-file',
+      join(directory, 'bad.json'),
+      '--out',
+      join(directory, 'bad-card.json'),
+      '--workers',
+      '1',
+    ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`boden: ${join(directory, 'bad.csv')} at line 3, column "b": expected a number or a missing value, got "two"\n`);
+    expect(result.stderr).toBe(
+      `boden: ${join(directory, 'bad.csv')} at line 3, column "b": expected a number or a missing value, got "two"\n`,
+    );
     expect(result.stdout).toBe('');
   }, 120_000);
 });

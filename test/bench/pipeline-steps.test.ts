@@ -51,7 +51,15 @@ describe('pipeline steps', () => {
   it('keeps the principal components that explain the requested variance', () => {
     const data = matrix(Array.from({ length: 50 }, (_, row) => [row, 2 * row + (row % 2) * 0.01, 5]));
     expect(fitPrincipalComponents(data, 0.9)(data).columns).toBe(1);
-    expect(() => fitPrincipalComponents(matrix([[Number.NaN, 1], [1, 2]]), 0.9)).toThrow(PipelineError);
+    expect(() =>
+      fitPrincipalComponents(
+        matrix([
+          [Number.NaN, 1],
+          [1, 2],
+        ]),
+        0.9,
+      ),
+    ).toThrow(PipelineError);
   });
 });
 

@@ -19,10 +19,12 @@ const models = [
 
 describe('renderers', () => {
   it('render a distinct plan and distinct code for every family', () => {
-    const rendered = models.map((model) => parsePipelineConfig({ model })).map((config) => ({
-      plan: renderPipelinePlan(boston, config),
-      code: renderPipelineCode(boston, config),
-    }));
+    const rendered = models
+      .map((model) => parsePipelineConfig({ model }))
+      .map((config) => ({
+        plan: renderPipelinePlan(boston, config),
+        code: renderPipelineCode(boston, config),
+      }));
     expect(new Set(rendered.map((entry) => entry.plan)).size).toBe(models.length);
     expect(new Set(rendered.map((entry) => entry.code)).size).toBe(models.length);
     const naiveBayes = parsePipelineConfig({ model: { family: 'naive-bayes' } });
@@ -34,7 +36,10 @@ describe('renderers', () => {
     expect(ridge).toContain('from sklearn.linear_model import Ridge');
     expect(ridge).toContain('model = Ridge(alpha=3.0)');
     expect(ridge).toContain('cv = KFold(n_splits=5, shuffle=True, random_state=0)');
-    const boosting = renderPipelineCode(boston, parsePipelineConfig({ preprocessing: { scaling: 'standard', pca: { varianceKept: 0.95 } }, model: models[3] }));
+    const boosting = renderPipelineCode(
+      boston,
+      parsePipelineConfig({ preprocessing: { scaling: 'standard', pca: { varianceKept: 0.95 } }, model: models[3] }),
+    );
     expect(boosting).toContain('import xgboost as xgb');
     expect(boosting).toMatch(/xgb\.XGBRegressor\(n_estimators=300, learning_rate=0\.05, max_depth=4,/);
     expect(boosting).toContain('("pca", PCA(n_components=0.95))');
@@ -45,11 +50,16 @@ describe('renderers', () => {
   });
 
   it('describe the paradigm, its hyper-parameters and the validation in the plan', () => {
-    const plan = renderPipelinePlan(penguins, parsePipelineConfig({ preprocessing: { imputation: 'none', scaling: 'robust' }, model: models[3] }));
+    const plan = renderPipelinePlan(
+      penguins,
+      parsePipelineConfig({ preprocessing: { imputation: 'none', scaling: 'robust' }, model: models[3] }),
+    );
     expect(plan).toMatch(/gradient-boosted trees with XGBoost/);
     expect(plan).toContain('300 boosting rounds');
     expect(plan).toContain('leave missing values as they are');
     expect(plan).toContain('stratified 5-fold cross-validation');
-    expect(renderPipelinePlan(penguins, parsePipelineConfig({ model: models[3] }))).toBe(renderPipelinePlan(penguins, parsePipelineConfig({ model: { ...models[3] } })));
+    expect(renderPipelinePlan(penguins, parsePipelineConfig({ model: models[3] }))).toBe(
+      renderPipelinePlan(penguins, parsePipelineConfig({ model: { ...models[3] } })),
+    );
   });
 });

@@ -14,10 +14,31 @@ const cards = await loadBenchTaskCards();
 
 describe('bench task cards', () => {
   it('load every shipped card, each agreeing with its task definition', () => {
-    expect(cards.map((card) => card.task)).toEqual(['boston', 'seattle-weather', 'cps-wages', 'penguins', 'cars-mpg', 'co2-forecast', 'seattle-temperature-forecast']);
+    expect(cards.map((card) => card.task)).toEqual([
+      'boston',
+      'seattle-weather',
+      'cps-wages',
+      'penguins',
+      'cars-mpg',
+      'co2-forecast',
+      'seattle-temperature-forecast',
+    ]);
     cards.forEach((card, index) => {
-      const { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description, featureEngineering } = card;
-      const definition = { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description, ...(featureEngineering ? { featureEngineering } : {}) };
+      const { task, dataset, kind, metric, maximize, target, numericFeatures, categoricalFeatures, cv, description, featureEngineering } =
+        card;
+      const definition = {
+        task,
+        dataset,
+        kind,
+        metric,
+        maximize,
+        target,
+        numericFeatures,
+        categoricalFeatures,
+        cv,
+        description,
+        ...(featureEngineering ? { featureEngineering } : {}),
+      };
       expect(definition).toEqual(benchTasks[index]);
       // A card that offers feature engineering records the best score per paradigm path.
       expect(card.pathBest !== undefined).toBe(featureEngineering !== undefined);
@@ -38,7 +59,7 @@ describe('bench task cards', () => {
     results.forEach((result, index) => expect(result).toMatchObject({ status: 'ok', score: cheap[index]!.top1 }));
   });
 
-  it('are task cards for the paper\'s impact, with medals in the metric\'s direction', () => {
+  it("are task cards for the paper's impact, with medals in the metric's direction", () => {
     for (const card of cards) {
       const reference = impactReference([], card)!;
       expect(impact(card.baseline, reference)).toBeCloseTo(0, 12);

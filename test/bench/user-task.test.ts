@@ -54,7 +54,10 @@ function writeJson(name: string, value: unknown): string {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<InvalidFieldError> {
-  const error = await promise.then(() => null, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(InvalidFieldError.isInstance(error)).toBe(true);
   return error as InvalidFieldError;
 }
@@ -94,7 +97,9 @@ describe('a task a user brings: a card file and a CSV', () => {
 
     const file = join(directory, 'words.csv');
     writeFileSync(file, 'x1,x2,colour,y\n1,2,red,3\n1,two,red,3\n');
-    const words = await rejection(readBenchTaskDefinition(writeJson('words.json', definition('words.csv'))).then((task) => loadCsvDataset(task as never)));
+    const words = await rejection(
+      readBenchTaskDefinition(writeJson('words.json', definition('words.csv'))).then((task) => loadCsvDataset(task as never)),
+    );
     expect(words.message).toMatch(/words\.csv at line 3, column "x2": expected a number or a missing value, got "two"/);
 
     const noFile = await rejection(readBenchTaskDefinition(writeJson('no-file.json', definition('nowhere.csv'))));
@@ -128,9 +133,14 @@ describe('a task a user brings: a card file and a CSV', () => {
   });
 
   it('lists the shipped tasks when a name is unknown', async () => {
-    const error = await loadBenchTaskCard('nosuchtask').then(() => null, (reason: unknown) => reason);
+    const error = await loadBenchTaskCard('nosuchtask').then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(InvalidArgumentError);
-    expect((error as Error).message).toMatch(/no shipped task "nosuchtask" \(shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast\); a card file of your own goes to --task-file/);
+    expect((error as Error).message).toMatch(
+      /no shipped task "nosuchtask" \(shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast\); a card file of your own goes to --task-file/,
+    );
   });
 
   it('runs a sweep over a calibrated card file (taskFiles) beside a shipped task name', async () => {
@@ -144,14 +154,40 @@ describe('a task a user brings: a card file and a CSV', () => {
       top1Config: { model: { family: 'linear' } },
       medals: { bronze: 0.4, silver: 0.3, gold: 0.25 },
       familyBest: { linear: 0.2 },
-      calibration: { command: 'by hand, for a test', searchSeed: 1, evaluatedConfigs: 2, buggyConfigs: 0, medalQuantiles: { bronze: 0.8, silver: 0.9, gold: 0.97 }, wallSeconds: 0, evaluationVersion: 2 },
+      calibration: {
+        command: 'by hand, for a test',
+        searchSeed: 1,
+        evaluatedConfigs: 2,
+        buggyConfigs: 0,
+        medalQuantiles: { bronze: 0.8, silver: 0.9, gold: 0.97 },
+        wallSeconds: 0,
+        evaluationVersion: 2,
+      },
     };
     const cardFile = writeJson('my-card.json', card);
     expect((await readBenchTaskCard(cardFile)).task).toBe('my-prices');
-    const result = await runSweep({ taskFiles: [cardFile], arms: ['unshaped'], seeds: 1, episodes: 3, out: join(directory, 'sweep'), memo: join(directory, 'memo'), workers: 1 });
+    const result = await runSweep({
+      taskFiles: [cardFile],
+      arms: ['unshaped'],
+      seeds: 1,
+      episodes: 3,
+      out: join(directory, 'sweep'),
+      memo: join(directory, 'memo'),
+      workers: 1,
+    });
     expect(result.records.map((record) => record.task)).toEqual(['my-prices']);
     expect(result.records[0]!.episodes).toHaveLength(3);
     const clash = writeJson('clash.json', { ...card, task: 'boston' });
-    await expect(runSweep({ tasks: ['boston'], taskFiles: [clash], arms: ['unshaped'], seeds: 1, episodes: 3, out: join(directory, 'clash'), workers: 1 })).rejects.toThrow(/clash\.json at \$\.task: a task named "boston" is already in this sweep/);
+    await expect(
+      runSweep({
+        tasks: ['boston'],
+        taskFiles: [clash],
+        arms: ['unshaped'],
+        seeds: 1,
+        episodes: 3,
+        out: join(directory, 'clash'),
+        workers: 1,
+      }),
+    ).rejects.toThrow(/clash\.json at \$\.task: a task named "boston" is already in this sweep/);
   }, 120_000);
 });

@@ -62,7 +62,18 @@ describe('XGBoost never receives a training matrix its WASM stack cannot hold', 
       const [a, b] = [random() * 10, random() * 5];
       const shade = ['dark', 'light', 'mid'][row % 3]!;
       const z = a - 2 * b + (shade === 'dark' ? 3 : 0) + random() * 2;
-      lines.push([a.toFixed(3), b.toFixed(3), random().toFixed(3), Math.floor(random() * 12), (random() * 100).toFixed(1), `city${Math.floor(random() * 25)}`, shade, z < 0 ? 'low' : z < 4 ? 'mid' : 'high'].join(','));
+      lines.push(
+        [
+          a.toFixed(3),
+          b.toFixed(3),
+          random().toFixed(3),
+          Math.floor(random() * 12),
+          (random() * 100).toFixed(1),
+          `city${Math.floor(random() * 25)}`,
+          shade,
+          z < 0 ? 'low' : z < 4 ? 'mid' : 'high',
+        ].join(','),
+      );
     }
     writeFileSync(join(directory, 'classes.csv'), `${lines.join('\n')}\n`);
     const definition = {
@@ -81,16 +92,42 @@ describe('XGBoost never receives a training matrix its WASM stack cannot hold', 
     writeFileSync(join(directory, 'classes.json'), JSON.stringify(definition));
     const task = await readBenchTaskDefinition(join(directory, 'classes.json'));
     // One-hot cities and shades, 16 bins of each numeric column, then every product of two columns: 6,000+ columns.
-    const boosting = { family: 'boosting', estimators: 25, learningRate: 0.1, maxDepth: 2, subsample: 0.6, columnSample: 0.5, minChildWeight: 1, l2: 1 };
+    const boosting = {
+      family: 'boosting',
+      estimators: 25,
+      learningRate: 0.1,
+      maxDepth: 2,
+      subsample: 0.6,
+      columnSample: 0.5,
+      minChildWeight: 1,
+      l2: 1,
+    };
     const wide = parsePipelineConfig({
-      preprocessing: { imputation: 'median', encoding: 'one-hot', polynomial: { interactionOnly: false }, scaling: 'none', featureSelection: null, pca: null },
+      preprocessing: {
+        imputation: 'median',
+        encoding: 'one-hot',
+        polynomial: { interactionOnly: false },
+        scaling: 'none',
+        featureSelection: null,
+        pca: null,
+      },
       model: boosting,
       features: { binning: { bins: 16 } },
     });
     const result = await pool.evaluate(task, wide, { workBudgetSeconds: 20 });
     expect(result.status === 'buggy' && result.cause).toBe('error');
-    expect(result.status === 'buggy' && result.error).toMatch(/^XGBoost\.fit: 320 rows × \d{4} columns \(\d+\.\d MiB as float32\) overflow the 5 MiB stack ml-xgboost's WASM build copies its training data onto/);
-    const narrow = await pool.evaluate(task, parsePipelineConfig({ preprocessing: { imputation: 'median', encoding: 'one-hot', polynomial: null, scaling: 'none', featureSelection: null, pca: null }, model: boosting, features: { binning: { bins: 16 } } }), { workBudgetSeconds: 20 });
+    expect(result.status === 'buggy' && result.error).toMatch(
+      /^XGBoost\.fit: 320 rows × \d{4} columns \(\d+\.\d MiB as float32\) overflow the 5 MiB stack ml-xgboost's WASM build copies its training data onto/,
+    );
+    const narrow = await pool.evaluate(
+      task,
+      parsePipelineConfig({
+        preprocessing: { imputation: 'median', encoding: 'one-hot', polynomial: null, scaling: 'none', featureSelection: null, pca: null },
+        model: boosting,
+        features: { binning: { bins: 16 } },
+      }),
+      { workBudgetSeconds: 20 },
+    );
     expect(narrow.status).toBe('ok');
     expect(pool.stats.crashes).toBe(0);
   });

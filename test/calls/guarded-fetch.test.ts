@@ -21,7 +21,11 @@ const silent = async () => {
   return server;
 };
 const chatRequest = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [] }) };
-const rejection = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => expect.fail('expected a rejection'), (error: unknown) => error);
+const rejection = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: unknown) => error,
+  );
 
 describe('createGuardedFetch: a silent server against a slow one', () => {
   it('fails a request to a server that answers neither it nor GET /models with a NoResponseError; the test fires both waits', async () => {
@@ -34,7 +38,9 @@ describe('createGuardedFetch: a silent server against a slow one', () => {
     expect(await timers.fireNext()).toBe(300); // the check got nothing either
     const error = await failed;
     expect(NoResponseError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe(`POST ${server.baseURL}/chat/completions: no response within 300 ms, and GET ${server.baseURL}/models got no answer within 300 ms either`);
+    expect((error as Error).message).toBe(
+      `POST ${server.baseURL}/chat/completions: no response within 300 ms, and GET ${server.baseURL}/models got no answer within 300 ms either`,
+    );
     // The name alone: the OpenAI SDK would read "timed out" in String(error) as its own timeout and drop the error.
     expect(String(error)).toBe('BodenNoResponseError');
     expect(timers.pending).toEqual([]);
@@ -57,7 +63,7 @@ describe('createGuardedFetch: a silent server against a slow one', () => {
     expect(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content).toBe('the answer');
   });
 
-  it('checks nothing when the answer comes within the first-byte wait, and passes the caller\'s abort through', async () => {
+  it("checks nothing when the answer comes within the first-byte wait, and passes the caller's abort through", async () => {
     const server = await fake({ chat: () => 'quick', script: [{ kind: 'respond' }, { kind: 'hold' }] });
     const timers = new ManualTimers();
     const guarded = createGuardedFetch({ baseURL: server.baseURL, firstByteTimeoutMs: 300, timers });
@@ -73,7 +79,7 @@ describe('createGuardedFetch: a silent server against a slow one', () => {
   });
 });
 
-describe('createGuardedFetch: answers that are not the API\'s', () => {
+describe("createGuardedFetch: answers that are not the API's", () => {
   it('an HTML page with status 200 is not a chat completion: a typed error with the content type and the first characters', async () => {
     const server = await fake({ always: { kind: 'html' } });
     const guarded = createGuardedFetch({ baseURL: server.baseURL, firstByteTimeoutMs: 300 });
@@ -81,13 +87,26 @@ describe('createGuardedFetch: answers that are not the API\'s', () => {
     expect(UnexpectedResponseError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8', expected: 'a chat completion' });
     expect((error as UnexpectedResponseError).bodyStart).toMatch(/^<!DOCTYPE html> <html><head><title>Welcome to nginx!/);
-    expect((error as Error).message).toMatch(new RegExp(`^POST ${server.baseURL}/chat/completions answered 200 text/html; charset=utf-8, not a chat completion: "<!DOCTYPE html> <html>`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^POST ${server.baseURL}/chat/completions answered 200 text/html; charset=utf-8, not a chat completion: "<!DOCTYPE html> <html>`,
+      ),
+    );
   });
 
   it('JSON of another shape is not a chat completion or an embeddings response either', async () => {
-    const server = await fake({ script: [{ kind: 'status', status: 200, body: { status: 'ok' } }, { kind: 'status', status: 200, body: { status: 'ok' } }] });
+    const server = await fake({
+      script: [
+        { kind: 'status', status: 200, body: { status: 'ok' } },
+        { kind: 'status', status: 200, body: { status: 'ok' } },
+      ],
+    });
     const guarded = createGuardedFetch({ baseURL: server.baseURL, firstByteTimeoutMs: 300 });
-    expect(await rejection(guarded(`${server.baseURL}/chat/completions`, chatRequest))).toMatchObject({ contentType: 'application/json', expected: 'a chat completion', bodyStart: '{"status":"ok"}' });
+    expect(await rejection(guarded(`${server.baseURL}/chat/completions`, chatRequest))).toMatchObject({
+      contentType: 'application/json',
+      expected: 'a chat completion',
+      bodyStart: '{"status":"ok"}',
+    });
     expect(await rejection(guarded(`${server.baseURL}/embeddings`, chatRequest))).toMatchObject({ expected: 'an embeddings response' });
   });
 

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { RequestCircuitBreaker, type RequestCircuitOpen } from '../../src/calls/request-circuit-breaker.js';
 import { NoResponseError } from '../../src/errors/no-response-error.js';
 
-const silence = new NoResponseError({ request: 'POST http://127.0.0.1:9/v1/chat/completions', firstByteTimeoutMs: 300, check: 'GET http://127.0.0.1:9/v1/models', checkOutcome: 'got no answer within 300 ms either' });
+const silence = new NoResponseError({
+  request: 'POST http://127.0.0.1:9/v1/chat/completions',
+  firstByteTimeoutMs: 300,
+  check: 'GET http://127.0.0.1:9/v1/models',
+  checkOutcome: 'got no answer within 300 ms either',
+});
 // As the OpenAI SDK wraps what the fetch underneath threw.
 const wrapped = (cause: unknown) => Object.assign(new Error('Connection error.', { cause }), { name: 'APIConnectionError' });
-const refused = wrapped(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) }));
+const refused = wrapped(
+  new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) }),
+);
 const status503 = Object.assign(new Error('503 overloaded'), { status: 503 });
 
 describe('RequestCircuitBreaker', () => {
@@ -33,6 +40,8 @@ describe('RequestCircuitBreaker', () => {
     breaker.failed(refused);
     expect(breaker.openReason).toBeNull();
     breaker.failed(refused);
-    expect(breaker.openReason).toMatch(/^the circuit breaker opened after 2 requests in a row got no answer \(last: Connection error\. \(connect ECONNREFUSED 127\.0\.0\.1:9\)\)$/);
+    expect(breaker.openReason).toMatch(
+      /^the circuit breaker opened after 2 requests in a row got no answer \(last: Connection error\. \(connect ECONNREFUSED 127\.0\.0\.1:9\)\)$/,
+    );
   });
 });

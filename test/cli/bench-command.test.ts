@@ -11,7 +11,19 @@ const directory = useTemporaryDirectory('boden-bench-cli-');
 describe('boden demo and boden bench', () => {
   it('boden demo prints the summary table and writes the report', async () => {
     const out = join(directory, 'demo');
-    const result = await runCli(['demo', '--seeds', '1', '--episodes', '3', '--workers', '1', '--out', out, '--memo', join(directory, 'memo')]);
+    const result = await runCli([
+      'demo',
+      '--seeds',
+      '1',
+      '--episodes',
+      '3',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--memo',
+      join(directory, 'memo'),
+    ]);
     expect(result.stderr).toContain('wrote');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/circle-packing-26 +aide +unshaped +1 /);
@@ -40,11 +52,37 @@ describe('boden demo and boden bench', () => {
   }, 180_000);
 
   it('boden bench --agent langchain runs an LLM (here the fake server) through the LangGraph tree search graph', async () => {
-    const server = await startFakeOpenAiServer({ chat: () => JSON.stringify({ plan: 'Ridge regression.', config: { model: { family: 'linear', alpha: 1 } } }) });
+    const server = await startFakeOpenAiServer({
+      chat: () => JSON.stringify({ plan: 'Ridge regression.', config: { model: { family: 'linear', alpha: 1 } } }),
+    });
     try {
       const out = join(directory, 'langchain');
-      const args = ['bench', '--tasks', 'boston', '--policies', 'mcts', '--agent', 'langchain', '--llm-model', 'fake-model', '--llm-base-url', server.baseURL];
-      const result = await runCli([...args, '--seeds', '1', '--episodes', '2', '--workers', '1', '--out', out, '--memo', join(directory, 'memo')]);
+      const args = [
+        'bench',
+        '--tasks',
+        'boston',
+        '--policies',
+        'mcts',
+        '--agent',
+        'langchain',
+        '--llm-model',
+        'fake-model',
+        '--llm-base-url',
+        server.baseURL,
+      ];
+      const result = await runCli([
+        ...args,
+        '--seeds',
+        '1',
+        '--episodes',
+        '2',
+        '--workers',
+        '1',
+        '--out',
+        out,
+        '--memo',
+        join(directory, 'memo'),
+      ]);
       expect(result.stderr).toContain('wrote');
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/boston +mcts +unshaped +1 /);
@@ -67,7 +105,25 @@ describe('boden demo and boden bench', () => {
     const out = join(directory, 'planned');
     const plan = join(directory, 'plans', 'sweep.json');
     const memo = join(directory, 'memo');
-    const written = await runCli(['bench', '--tasks', 'circle-packing-26', '--arms', 'unshaped,adaptive', '--seeds', '2', '--episodes', '4', '--out', out, '--plan', plan, '--slurm', '2', '--memo', memo]);
+    const written = await runCli([
+      'bench',
+      '--tasks',
+      'circle-packing-26',
+      '--arms',
+      'unshaped,adaptive',
+      '--seeds',
+      '2',
+      '--episodes',
+      '4',
+      '--out',
+      out,
+      '--plan',
+      plan,
+      '--slurm',
+      '2',
+      '--memo',
+      memo,
+    ]);
     expect(written.code).toBe(0);
     expect(written.stderr).toContain(`wrote ${plan}: 4 cells; results go to ${out}`);
     expect(written.stdout).toContain('#SBATCH --array=0-1\n');
@@ -79,7 +135,9 @@ describe('boden demo and boden bench', () => {
     const early = await runCli(['bench', 'merge', '--plan', plan]);
     expect(early.code).toBe(2);
     expect(early.stderr).toMatch(/2 of 4 cells have no run yet/);
-    const second = await runCli(['bench', 'run-cells', '--plan', plan, '--memo', memo, '--workers', '1', '--quiet'], { env: { SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '2' } });
+    const second = await runCli(['bench', 'run-cells', '--plan', plan, '--memo', memo, '--workers', '1', '--quiet'], {
+      env: { SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '2' },
+    });
     expect(second.stderr).toContain('shard 1/2: 2 runs now, 0 failed');
     const merged = await runCli(['bench', 'merge', '--plan', plan]);
     expect(merged.code).toBe(0);
@@ -97,6 +155,8 @@ describe('boden demo and boden bench', () => {
   it('names an unknown task card', async () => {
     const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('no shipped task "titanic" (shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast, circle-packing-26)');
+    expect(result.stderr).toContain(
+      'no shipped task "titanic" (shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast, circle-packing-26)',
+    );
   }, 120_000);
 });

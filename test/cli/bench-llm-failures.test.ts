@@ -7,7 +7,27 @@ import { spawnCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory('boden-bench-llm-failures-');
-const sweep = (out: string, baseURL: string) => ['bench', '--tasks', 'boston', '--agent', 'llm', '--llm-model', 'm', '--llm-base-url', baseURL, '--seeds', '2', '--episodes', '2', '--workers', '1', '--out', join(directory, out), '--memo', join(directory, 'memo')];
+const sweep = (out: string, baseURL: string) => [
+  'bench',
+  '--tasks',
+  'boston',
+  '--agent',
+  'llm',
+  '--llm-model',
+  'm',
+  '--llm-base-url',
+  baseURL,
+  '--seeds',
+  '2',
+  '--episodes',
+  '2',
+  '--workers',
+  '1',
+  '--out',
+  join(directory, out),
+  '--memo',
+  join(directory, 'memo'),
+];
 
 describe('boden bench --agent llm when the runs fail', () => {
   it('exits 1 when every run failed, saying how many and why the first did, and writes no empty report', async () => {
@@ -15,7 +35,9 @@ describe('boden bench --agent llm when the runs fail', () => {
     try {
       const result = await spawnCli(sweep('refused', refusing.baseURL));
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/boden bench: 2 of 2 runs failed \(they run again on resume\); the first, boston\/aide\/unshaped\/seed-\d: LlmAgent draft: the provider failed after 1 request: \(not retryable\) 400 scripted status 400/);
+      expect(result.stderr).toMatch(
+        /boden bench: 2 of 2 runs failed \(they run again on resume\); the first, boston\/aide\/unshaped\/seed-\d: LlmAgent draft: the provider failed after 1 request: \(not retryable\) 400 scripted status 400/,
+      );
       expect(result.stderr).toContain('no run finished, so no summary or report was written');
       expect(result.stderr).not.toMatch(/^0 runs/m);
       expect(existsSync(join(directory, 'refused', 'report.html'))).toBe(false);
@@ -31,8 +53,12 @@ describe('boden bench --agent llm when the runs fail', () => {
       const result = await spawnCli([...sweep('silent', silent.baseURL), '--llm-first-byte-timeout', '300', '--llm-circuit-breaker', '2']);
       expect(result.code).toBe(1);
       expect(result.stderr.match(/stopped calling the LLM/g)).toHaveLength(1);
-      expect(result.stderr).toMatch(/boden bench: stopped calling the LLM after 2 requests in a row got no answer \(last: POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either\); the remaining runs fail at once/);
-      expect(result.stderr).toMatch(/boden bench: 2 of 2 runs failed \(they run again on resume\); the first, boston\/aide\/unshaped\/seed-\d: LlmAgent draft: the provider failed/);
+      expect(result.stderr).toMatch(
+        /boden bench: stopped calling the LLM after 2 requests in a row got no answer \(last: POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either\); the remaining runs fail at once/,
+      );
+      expect(result.stderr).toMatch(
+        /boden bench: 2 of 2 runs failed \(they run again on resume\); the first, boston\/aide\/unshaped\/seed-\d: LlmAgent draft: the provider failed/,
+      );
       expect(silent.requests.filter((request) => request === 'POST /v1/chat/completions')).toHaveLength(2);
     } finally {
       await silent.close();

@@ -16,7 +16,9 @@ describe('boden export', () => {
       const result = await runCli(['export', ...args]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`boden export: no trajectories found in ${empty} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`);
+      expect(result.stderr).toBe(
+        `boden export: no trajectories found in ${empty} (looked for .json/.jsonl files and OpenEvolve checkpoints)\n`,
+      );
     }
     expect(existsSync(out)).toBe(false);
   });

@@ -43,10 +43,15 @@ describe('boden fit-judge input errors', () => {
 
   it('an --out inside a file names that file, once, and exits 2', async () => {
     // Two copies of the example run, three labels each: enough to fit on any machine, shared data or not.
-    for (const name of ['a', 'b']) writeFileSync(join(directory, `${name}.journal.json`), readFileSync('examples/aide-tabular-run.journal.json'));
+    for (const name of ['a', 'b'])
+      writeFileSync(join(directory, `${name}.journal.json`), readFileSync('examples/aide-tabular-run.journal.json'));
     const labels = join(directory, 'example-labels.jsonl');
-    const label = (run: string, episode: number, node: string, score: number) => JSON.stringify({ run, file: `${run}.journal.json`, episode, node_id: node, label: score });
-    writeFileSync(labels, `${['a', 'b'].flatMap((run) => [label(run, 1, 'draft-lightgbm', 1), label(run, 2, 'draft-ridge', 2), label(run, 3, 'draft-mlp', 3)]).join('\n')}\n`);
+    const label = (run: string, episode: number, node: string, score: number) =>
+      JSON.stringify({ run, file: `${run}.journal.json`, episode, node_id: node, label: score });
+    writeFileSync(
+      labels,
+      `${['a', 'b'].flatMap((run) => [label(run, 1, 'draft-lightgbm', 1), label(run, 2, 'draft-ridge', 2), label(run, 3, 'draft-mlp', 3)]).join('\n')}\n`,
+    );
     const file = join(directory, 'a-file');
     writeFileSync(file, 'kept');
     const out = join(file, 'parameters.json');

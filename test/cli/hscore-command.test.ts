@@ -12,9 +12,11 @@ function writeSolutions(name: string, extra: Readonly<Record<string, string>> = 
   const folder = join(directory, name);
   mkdirSync(folder, { recursive: true });
   const files: Record<string, string> = {
-    'lgbm.py': 'import pandas as pd\nimport lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor(n_estimators=500)\n',
+    'lgbm.py':
+      'import pandas as pd\nimport lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor(n_estimators=500)\n',
     'xgb.py': 'import pandas as pd\nimport xgboost as xgb\nmodel = xgb.XGBRegressor(n_estimators=300, max_depth=6)\n',
-    'ridge.py': 'import pandas as pd\nfrom sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score\nmodel = Ridge(alpha=1.0)\n',
+    'ridge.py':
+      'import pandas as pd\nfrom sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score\nmodel = Ridge(alpha=1.0)\n',
     ...extra,
   };
   for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
@@ -47,7 +49,10 @@ describe('boden corpus build and boden hscore', () => {
 
     const json = await runCli(['hscore', '--corpus', corpus, trajectory, '--k', '2', '--json']);
     expect(json.code).toBe(0);
-    const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     const episodes = lines.filter((line): line is EpisodeLine => line.type === 'episode');
     const run = lines.find((line) => line.type === 'run') as { meanH: number; episodes: number } | undefined;
     expect(episodes.length).toBeGreaterThan(0);
@@ -121,31 +126,85 @@ interface CalibrationLine {
   episodes: { count: number; meanH: number; meanDistance: number };
   crossTask: { task: string; meanH: number; meanDistance: number } | null;
   medalTiers: { medal: string; solutions: number; meanH: number; meanDistance: number }[];
-  timeline: { datedSolutions: number; episodes: number; placed: number; quartiles: { quartile: number; solutions: number; episodes: number; share: number | null }[] } | null;
+  timeline: {
+    datedSolutions: number;
+    episodes: number;
+    placed: number;
+    quartiles: { quartile: number; solutions: number; episodes: number; share: number | null }[];
+  } | null;
 }
 
 describe('boden hscore calibrations', () => {
   // A house-prices corpus of dated records, some with medals, and an image-classification corpus as the unrelated task.
   const tabular = writeRecords('tabular', [
-    { id: 'gold-lgbm', task: 'house-prices', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor()', medal: 'gold', timestamp: '2017-02-01' },
-    { id: 'gold-stack', task: 'house-prices', text: 'Stacked XGBoost, LightGBM and ridge regression with a linear meta-model.', medal: 'gold', timestamp: '2017-05-01' },
-    { id: 'silver-xgb', task: 'house-prices', code: 'import xgboost as xgb\nmodel = xgb.XGBRegressor(max_depth=6)', medal: 'silver', timestamp: '2017-08-01' },
-    { id: 'ridge', task: 'house-prices', code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score', timestamp: '2018-01-01' },
-    { id: 'lasso', task: 'house-prices', code: 'from sklearn.linear_model import Lasso\nimport numpy as np\ny = np.log1p(y)', timestamp: '2018-06-01' },
-    { id: 'forest', task: 'house-prices', code: 'from sklearn.ensemble import RandomForestRegressor', medal: 'bronze', timestamp: '2019-01-01' },
+    {
+      id: 'gold-lgbm',
+      task: 'house-prices',
+      code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor()',
+      medal: 'gold',
+      timestamp: '2017-02-01',
+    },
+    {
+      id: 'gold-stack',
+      task: 'house-prices',
+      text: 'Stacked XGBoost, LightGBM and ridge regression with a linear meta-model.',
+      medal: 'gold',
+      timestamp: '2017-05-01',
+    },
+    {
+      id: 'silver-xgb',
+      task: 'house-prices',
+      code: 'import xgboost as xgb\nmodel = xgb.XGBRegressor(max_depth=6)',
+      medal: 'silver',
+      timestamp: '2017-08-01',
+    },
+    {
+      id: 'ridge',
+      task: 'house-prices',
+      code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score',
+      timestamp: '2018-01-01',
+    },
+    {
+      id: 'lasso',
+      task: 'house-prices',
+      code: 'from sklearn.linear_model import Lasso\nimport numpy as np\ny = np.log1p(y)',
+      timestamp: '2018-06-01',
+    },
+    {
+      id: 'forest',
+      task: 'house-prices',
+      code: 'from sklearn.ensemble import RandomForestRegressor',
+      medal: 'bronze',
+      timestamp: '2019-01-01',
+    },
     { id: 'catboost', task: 'house-prices', code: 'from catboost import CatBoostRegressor', timestamp: '2019-06-01' },
-    { id: 'svr', task: 'house-prices', code: 'from sklearn.svm import SVR\nfrom sklearn.preprocessing import StandardScaler', timestamp: '2020-01-01' },
+    {
+      id: 'svr',
+      task: 'house-prices',
+      code: 'from sklearn.svm import SVR\nfrom sklearn.preprocessing import StandardScaler',
+      timestamp: '2020-01-01',
+    },
   ]);
   const images = writeRecords('images', [
-    { id: 'cnn', task: 'cactus', code: 'import torch\nimport torchvision\nmodel = torchvision.models.resnet18(pretrained=True)\noptimizer = torch.optim.Adam(model.parameters())' },
-    { id: 'augment', task: 'cactus', text: 'A convolutional network with mixup and random flips, cosine annealing, test-time augmentation.' },
+    {
+      id: 'cnn',
+      task: 'cactus',
+      code: 'import torch\nimport torchvision\nmodel = torchvision.models.resnet18(pretrained=True)\noptimizer = torch.optim.Adam(model.parameters())',
+    },
+    {
+      id: 'augment',
+      task: 'cactus',
+      text: 'A convolutional network with mixup and random flips, cosine annealing, test-time augmentation.',
+    },
     { id: 'efficientnet', task: 'cactus', code: 'import timm\nmodel = timm.create_model("efficientnet_b0", pretrained=True)' },
   ]);
   const houseCorpus = join(directory, 'house-prices');
   const cactusCorpus = join(directory, 'cactus');
 
   it('prints the cross-task ceiling beside the real H, the medal tiers and the timeline quartiles', async () => {
-    expect((await runCli(['corpus', 'build', tabular, '--task', 'house-prices', '--out', houseCorpus, '--dimensions', '256'])).code).toBe(0);
+    expect((await runCli(['corpus', 'build', tabular, '--task', 'house-prices', '--out', houseCorpus, '--dimensions', '256'])).code).toBe(
+      0,
+    );
     expect((await runCli(['corpus', 'build', images, '--task', 'cactus', '--out', cactusCorpus, '--dimensions', '256'])).code).toBe(0);
     // No --dimensions: the corpus's own (256) are read from its manifest.
     const text = await runCli(['hscore', '--corpus', houseCorpus, '--cross-task', cactusCorpus, trajectory, '--k', '3']);
@@ -153,17 +212,24 @@ describe('boden hscore calibrations', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/#\s+node\s+H\s+H cross-task\s+distance\s+distance cross-task\s+nearest\s+similarity/);
     expect(text.stdout).toMatch(/cross-task ceiling: mean H \d\.\d{3}, mean distance \d\.\d{3}/);
-    expect(text.stdout).toMatch(/cross-task calibration: the same episodes against corpus .*cactus.*\n.*run\s+episodes\s+mean H\s+ceiling H\s+mean distance\s+ceiling distance/);
+    expect(text.stdout).toMatch(
+      /cross-task calibration: the same episodes against corpus .*cactus.*\n.*run\s+episodes\s+mean H\s+ceiling H\s+mean distance\s+ceiling distance/,
+    );
     expect(text.stdout).toMatch(/medal-tier calibration: .*leave-one-out\)\n/);
     expect(text.stdout).toMatch(/^gold medal\s+2\s+\d\.\d{3}\s+\d\.\d{3}$/m);
     expect(text.stdout).toMatch(/^agent episodes \(above\)\s+6\s/m);
-    expect(text.stdout).toMatch(/nearest human neighbour on the corpus timeline \(8 dated human solution\(s\) in quartiles\): 6 of 6 episode\(s\) placed/);
+    expect(text.stdout).toMatch(
+      /nearest human neighbour on the corpus timeline \(8 dated human solution\(s\) in quartiles\): 6 of 6 episode\(s\) placed/,
+    );
     expect(text.stdout).toMatch(/^Q1 \(oldest\)\s+2017-02-01\s+2017-05-01\s+2\s/m);
     expect(text.stdout).toMatch(/^Q4 \(newest\)\s+2019-06-01\s+2020-01-01\s+2\s/m);
 
     const json = await runCli(['hscore', '--corpus', houseCorpus, '--cross-task', cactusCorpus, trajectory, '--k', '3', '--json']);
     expect(json.code).toBe(0);
-    const lines = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     expect(lines.map((line) => line.type)).toEqual([...Array(6).fill('episode'), 'run', 'calibration']);
     const episodes = lines.filter((line): line is EpisodeLine & { crossTask: { h: number; distance: number } } => line.type === 'episode');
     const calibration = lines.at(-1) as CalibrationLine;
@@ -174,7 +240,11 @@ describe('boden hscore calibrations', () => {
     expect(calibration.episodes.meanDistance).toBeCloseTo(meanOf(episodes.map((line) => line.distance)), 10);
     // A LightGBM house-prices run is far closer to house-prices solutions than to image classifiers: the ceiling is higher.
     expect(calibration.crossTask!.meanDistance).toBeGreaterThan(calibration.episodes.meanDistance + 0.2);
-    expect(calibration.medalTiers.map((tier) => [tier.medal, tier.solutions])).toEqual([['gold', 2], ['silver', 1], ['bronze', 1]]);
+    expect(calibration.medalTiers.map((tier) => [tier.medal, tier.solutions])).toEqual([
+      ['gold', 2],
+      ['silver', 1],
+      ['bronze', 1],
+    ]);
     const timeline = calibration.timeline!;
     expect(timeline).toMatchObject({ datedSolutions: 8, episodes: 6, placed: 6 });
     expect(timeline.quartiles.map((quartile) => quartile.solutions)).toEqual([2, 2, 2, 2]);

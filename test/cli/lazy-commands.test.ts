@@ -9,13 +9,24 @@ describe('boden loads only the command it runs', () => {
     const placeholders = await createProgram(() => {}, silent as never, 'none');
     const loaded = await createProgram(() => {}, silent as never, 'all');
     expect(placeholders.helpInformation()).toBe(loaded.helpInformation());
-    expect(placeholders.commands.map((command) => command.name())).toEqual(['score', 'validate', 'fit-judge', 'export', 'corpus', 'hscore', 'report', 'serve']);
+    expect(placeholders.commands.map((command) => command.name())).toEqual([
+      'score',
+      'validate',
+      'fit-judge',
+      'export',
+      'corpus',
+      'hscore',
+      'report',
+      'serve',
+    ]);
     // A placeholder has no action and none of the command's own options: it really is not the loaded command.
-    expect(placeholders.commands.find((command) => command.name() === 'score')?.options.map((option) => option.long)).toEqual(['--see-the-command']);
+    expect(placeholders.commands.find((command) => command.name() === 'score')?.options.map((option) => option.long)).toEqual([
+      '--see-the-command',
+    ]);
     expect(loaded.commands.find((command) => command.name() === 'score')?.options.map((option) => option.long)).toContain('--task-card');
   });
 
-  it('runs help, a command\'s help and an unknown command as before', async () => {
+  it("runs help, a command's help and an unknown command as before", async () => {
     const top = await runCli(['--help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toContain('score [options] <paths...>');

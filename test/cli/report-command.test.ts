@@ -15,7 +15,10 @@ const example = 'examples/aide-tabular-run.journal.json';
 
 /** The numbers of the stdout line `Spearman rho(ΔImpact, ΔP-creativity) = r  95% CI [low, high]  n consecutive pairs from k run(s)`. */
 function spearmanLine(stdout: string): { rho: string; low: string; high: string; pairs: number; runs: number } {
-  const match = /^Spearman rho\(ΔImpact, ΔP-creativity\) = (\S+) {2}95% CI \[(\S+), (\S+)\] {2}(\d+) consecutive pairs from (\d+) run\(s\)$/m.exec(stdout);
+  const match =
+    /^Spearman rho\(ΔImpact, ΔP-creativity\) = (\S+) {2}95% CI \[(\S+), (\S+)\] {2}(\d+) consecutive pairs from (\d+) run\(s\)$/m.exec(
+      stdout,
+    );
   expect(match, stdout).not.toBeNull();
   return { rho: match![1]!, low: match![2]!, high: match![3]!, pairs: Number(match![4]), runs: Number(match![5]) };
 }
@@ -60,7 +63,9 @@ describe('boden report', () => {
     expect(rows.map((row) => row[2])).toEqual(statistics.quarters.map((quarter) => quarter.meanLevel!.toFixed(3)));
     for (const row of rows) expect(row.slice(3).reduce((sum, share) => sum + Number(share.replace('%', '')), 0)).toBeCloseTo(100, 0);
     // The report states the same correlation.
-    expect(html).toContain(`pooled over runs: ${formatReportNumber(statistics.correlation.rho)} (95% CI ${formatReportNumber(statistics.correlation.low)} to`);
+    expect(html).toContain(
+      `pooled over runs: ${formatReportNumber(statistics.correlation.rho)} (95% CI ${formatReportNumber(statistics.correlation.low)} to`,
+    );
     expect(html).toContain('<td>aide-tabular-run</td><td>aide-journal-v2</td><td class="number">6</td>');
   });
 
@@ -69,9 +74,26 @@ describe('boden report', () => {
     const result = await runCli(['report', example, '--out', out, '--json', '--seed', '3']);
     expect(result.code, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout) as Record<string, any>;
-    expect(summary).toMatchObject({ out, charts: 6, runs: 1, runsWithEpisodes: 1, episodes: 6, spearman: { pairs: 5, runs: 1, resampled: 'pairs' } });
+    expect(summary).toMatchObject({
+      out,
+      charts: 6,
+      runs: 1,
+      runsWithEpisodes: 1,
+      episodes: 6,
+      spearman: { pairs: 5, runs: 1, resampled: 'pairs' },
+    });
     expect(summary.quarters.map((quarter: { episodes: number }) => quarter.episodes)).toEqual([2, 1, 2, 1]);
-    expect(summary.runTable).toEqual([{ id: 'aide-tabular-run', format: 'aide-journal-v2', episodes: 6, meanLevel: expect.any(Number), bestImpact: 1, coverage: expect.any(Number), qdScore: expect.any(Number) }]);
+    expect(summary.runTable).toEqual([
+      {
+        id: 'aide-tabular-run',
+        format: 'aide-journal-v2',
+        episodes: 6,
+        meanLevel: expect.any(Number),
+        bestImpact: 1,
+        coverage: expect.any(Number),
+        qdScore: expect.any(Number),
+      },
+    ]);
     expect(summary.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering', 'validation'], cells: summary.runTable[0].coverage });
   });
 
@@ -111,7 +133,7 @@ describe('boden report', () => {
     }
   });
 
-  it('exits 2 saying that a file stands where the report\'s directory should be, not that the directory is missing', async () => {
+  it("exits 2 saying that a file stands where the report's directory should be, not that the directory is missing", async () => {
     const file = join(directory, 'run-file.json');
     writeFileSync(file, '{}');
     for (const out of [join(file, 'x.html'), join(file, 'deeper', 'x.html')]) {
@@ -135,7 +157,9 @@ describe('boden report', () => {
     const unwritable = join(directory, 'missing-directory', 'report.html');
     const result = await runCli(['report', example, '--out', unwritable]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`boden report: cannot write report ${unwritable}: no such directory ${join(directory, 'missing-directory')}`);
+    expect(result.stderr).toContain(
+      `boden report: cannot write report ${unwritable}: no such directory ${join(directory, 'missing-directory')}`,
+    );
     expect(existsSync(unwritable)).toBe(false);
   });
 });

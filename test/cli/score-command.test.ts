@@ -14,7 +14,10 @@ const directory = useTemporaryDirectory();
 
 describe('boden score', () => {
   it('escapes control characters from the file in its output, and says when a folder holds no trajectory', async () => {
-    const journal = JSON.parse(readFileSync('examples/aide-tabular-run.journal.json', 'utf8')) as { nodes: { id: string }[]; node2parent: Record<string, string> };
+    const journal = JSON.parse(readFileSync('examples/aide-tabular-run.journal.json', 'utf8')) as {
+      nodes: { id: string }[];
+      node2parent: Record<string, string>;
+    };
     const evil = 'draft\u001b[31m\nlightgbm';
     const renamed = JSON.parse(JSON.stringify(journal).replaceAll('"draft-lightgbm"', JSON.stringify(evil))) as typeof journal;
     expect(renamed.nodes.some((node) => node.id === evil)).toBe(true);
@@ -32,10 +35,20 @@ describe('boden score', () => {
   });
 
   it('stops quietly with exit 0 when the reader closes the pipe (boden score … | head -1)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'score', ...Array(300).fill('examples/aide-tabular-run.journal.json')], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(projectRoot, 'src', 'cli', 'main.ts'),
+        'score',
+        ...Array(300).fill('examples/aide-tabular-run.journal.json'),
+      ],
+      {
+        cwd: projectRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     // Read the first chunk, then close our end, as head does.
@@ -54,7 +67,12 @@ describe('boden score', () => {
     expect(result.stdout).toMatch(
       /#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour\s+code-nearest-neighbour\s+centroid\s+mean-distance\s+graph-insertion\s+concept-set\s+concept-fuzzy\s+unique-code/,
     );
-    const row = (node: string) => result.stdout.split('\n').find((line) => line.includes(` ${node} `))!.trim().split(/\s+/);
+    const row = (node: string) =>
+      result.stdout
+        .split('\n')
+        .find((line) => line.includes(` ${node} `))!
+        .trim()
+        .split(/\s+/);
     // index, node, step, score, impact, failed, then the eight metrics.
     expect(row('debug-ridge').slice(0, 6)).toEqual(['1', 'debug-ridge', '2', '0.1518', '-2.108', '1']);
     expect(row('draft-lightgbm').slice(6)).toEqual(Array(8).fill('1.000'));
@@ -65,10 +83,13 @@ describe('boden score', () => {
     expect(Number(row('improve-tuning')[11])).toBe(0);
   });
 
-  it('--json emits boden episode JSON lines that the reader accepts, with scores and the task card\'s impact', async () => {
+  it("--json emits boden episode JSON lines that the reader accepts, with scores and the task card's impact", async () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json', '--json']);
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
     expect(lines.map((line) => line.type)).toEqual(['run', ...Array(6).fill('episode'), 'attempt']);
     const file = join(directory, 'scored.jsonl');
     writeFileSync(file, result.stdout);
@@ -86,7 +107,10 @@ describe('boden score', () => {
       runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json']),
       runCli(['score', 'examples/aide-tabular-run.journal.json', '--task-card', 'examples/task-card.json', '--json']),
     ]);
-    const [header, ...episodes] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const [header, ...episodes] = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
     const { coverage, qdScore, axes } = header!.qualityDiversity;
     expect(axes).toEqual(['paradigm', 'feature-engineering', 'validation']);
     // Cells (paradigm | feature work | validation), all k-fold: tree-ensemble | none, linear | none, tree-ensemble |
@@ -97,7 +121,9 @@ describe('boden score', () => {
     expect(coverage).toBe(5);
     expect(qdScore).toBeGreaterThan(0);
     expect(qdScore).toBeLessThanOrEqual(coverage);
-    expect(text.stdout).toContain(`quality-diversity over paradigm x feature-engineering x validation: ${coverage} cell(s) visited, QD-score ${qdScore.toFixed(3)}`);
+    expect(text.stdout).toContain(
+      `quality-diversity over paradigm x feature-engineering x validation: ${coverage} cell(s) visited, QD-score ${qdScore.toFixed(3)}`,
+    );
   });
 
   it('scores the good files, reports the bad ones and exits 2 without a stack trace', async () => {
@@ -141,13 +167,21 @@ describe('boden score', () => {
 describe('boden score --corpus', () => {
   const example = 'examples/aide-tabular-run.journal.json';
 
-  it('adds an H column and h-creativity / h-distance scores equal to the H-creativity scorer\'s', async () => {
+  it("adds an H column and h-creativity / h-distance scores equal to the H-creativity scorer's", async () => {
     const records = join(directory, 'house-prices.jsonl');
     writeFileSync(
       records,
       [
-        { id: 'lgbm', task: 'house-prices', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor()' },
-        { id: 'ridge', task: 'house-prices', code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score' },
+        {
+          id: 'lgbm',
+          task: 'house-prices',
+          code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nmodel = lgb.LGBMRegressor()',
+        },
+        {
+          id: 'ridge',
+          task: 'house-prices',
+          code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import cross_val_score',
+        },
         { id: 'cnn', task: 'house-prices', text: 'A convolutional neural network on the listing photos with mixup.' },
       ]
         .map((record) => `${JSON.stringify(record)}\n`)
@@ -161,9 +195,18 @@ describe('boden score --corpus', () => {
     const text = await runCli(['score', example, '--corpus', corpusDirectory]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/#\s+node\s+step\s+score\s+impact\s+failed\s+nearest-neighbour.*unique-code\s+H$/m);
-    const hColumn = run!.episodes.map((episode) => text.stdout.split('\n').find((line) => line.includes(` ${episode.id} `))!.trim().split(/\s+/).at(-1));
+    const hColumn = run!.episodes.map((episode) =>
+      text.stdout
+        .split('\n')
+        .find((line) => line.includes(` ${episode.id} `))!
+        .trim()
+        .split(/\s+/)
+        .at(-1),
+    );
     expect(hColumn).toEqual(expected.map((score) => String(score.score)));
-    expect(text.stdout).toMatch(/H: H-creativity 0-4 against corpus .*corpus \(task house-prices, 3 solution\(s\)\); mean H \d\.\d{3}, mean distance \d\.\d{3}/);
+    expect(text.stdout).toMatch(
+      /H: H-creativity 0-4 against corpus .*corpus \(task house-prices, 3 solution\(s\)\); mean H \d\.\d{3}, mean distance \d\.\d{3}/,
+    );
 
     const json = await runCli(['score', example, '--corpus', corpusDirectory, '--json']);
     expect(json.code).toBe(0);
@@ -196,7 +239,10 @@ describe.skipIf(!hasSharedData)('boden score on ../shared/data/trajectories', ()
   it('--json gives one run line per input and one episode line per episode (SOURCES.tsv total)', async () => {
     const result = await runCli(['score', sharedDataPath('trajectories'), '--json']);
     expect(result.code).toBe(0);
-    const records = result.stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+    const records = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
     expect(records.filter((record) => record.type === 'run')).toHaveLength(37);
     // 449 = the sum of the episodes column of SOURCES.tsv.
     expect(records.filter((record) => record.type === 'episode')).toHaveLength(449);
@@ -213,14 +259,21 @@ describe('boden export', () => {
     expect(result.code).toBe(0);
     const [stored] = await readEpisodesJsonl(out);
     expect(stored!.run.episodes.map((episode) => episode.id)).toEqual([
-      'draft-lightgbm', 'debug-ridge', 'improve-features', 'improve-tuning', 'improve-stacking', 'improve-rerun',
+      'draft-lightgbm',
+      'debug-ridge',
+      'improve-features',
+      'improve-tuning',
+      'improve-stacking',
+      'improve-rerun',
     ]);
     expect(stored!.run.infeasibleAttempts.map((attempt) => attempt.id)).toEqual(['draft-mlp']);
   });
   it('refuses a --metric that an AIDE journal cannot choose, saying why, instead of ignoring it', async () => {
     const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--metric', 'no_such_metric']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('examples/aide-tabular-run.journal.json: the metric "no_such_metric" (--metric) is not in this aide-journal-v2: an AIDE journal has one unnamed metric per node');
+    expect(result.stderr).toContain(
+      'examples/aide-tabular-run.journal.json: the metric "no_such_metric" (--metric) is not in this aide-journal-v2: an AIDE journal has one unnamed metric per node',
+    );
     expect(result.stderr).not.toMatch(/\n +at /);
   });
 });

@@ -8,7 +8,11 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-open
 import { runCli } from '../support/run-cli.js';
 import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 
-const parse = (stdout: string) => stdout.trim().split('\n').map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
+const parse = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => EpisodeJsonlRecordSchema.parse(JSON.parse(line)));
 
 let server: FakeOpenAiServer;
 beforeAll(async () => {
@@ -34,7 +38,17 @@ describe('boden score --judge', () => {
 
   it('llm: judges through an OpenAI-compatible server and reports usage', async () => {
     const requestsBefore = server.requests.length;
-    const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--json']);
+    const result = await runCli([
+      'score',
+      'examples/aide-tabular-run.journal.json',
+      '--judge',
+      'llm',
+      '--llm-base-url',
+      server.baseURL,
+      '--llm-model',
+      'fake-chat',
+      '--json',
+    ]);
     expect(result.code).toBe(0);
     const records = parse(result.stdout);
     const episodes = records.filter((record) => record.type === 'episode');
@@ -47,7 +61,15 @@ describe('boden score --judge', () => {
   it('escalating: only unsure rubric verdicts reach the server', async () => {
     const requestsBefore = server.requests.length;
     const result = await runCli([
-      'score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--json',
+      'score',
+      'examples/aide-tabular-run.journal.json',
+      '--judge',
+      'escalating',
+      '--llm-base-url',
+      server.baseURL,
+      '--llm-model',
+      'fake-chat',
+      '--json',
     ]);
     expect(result.code).toBe(0);
     const run = RunRecordSchema.parse(parse(result.stdout)[0]);
@@ -60,22 +82,37 @@ describe('boden score --judge', () => {
   it('a server that never answers: bounded waits, the circuit breaker, every fallback said and exit 1', async () => {
     const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
     try {
-      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const args = [
+        'score',
+        'examples/aide-tabular-run.journal.json',
+        '--judge',
+        'llm',
+        '--llm-base-url',
+        silent.baseURL,
+        '--llm-model',
+        'fake-chat',
+      ];
       const bounds = ['--llm-timeout', '200', '--llm-retries', '0', '--llm-circuit-breaker', '2'];
       const result = await runCli([...args, ...bounds, '--json']);
       expect(result.code).toBe(1);
       // Two episodes time out, then the breaker opens: the other four never reach the server.
       expect(silent.requests).toHaveLength(2);
-      expect(result.stderr).toMatch(/stopped calling llm\/fake-chat after 2 episodes in a row failed \(last: the provider failed: the request timed out after 200 ms\)/);
+      expect(result.stderr).toMatch(
+        /stopped calling llm\/fake-chat after 2 episodes in a row failed \(last: the provider failed: the request timed out after 200 ms\)/,
+      );
       const run = RunRecordSchema.parse(parse(result.stdout)[0]);
       const judge = run.judge as { fallbacks: number; verdicts: number; fallbackReasons: Record<string, string> };
       expect(judge).toMatchObject({ fallbacks: 6, verdicts: 6 });
       const reasons = Object.values(judge.fallbackReasons);
       expect(reasons.filter((reason) => reason === 'the provider failed: the request timed out after 200 ms')).toHaveLength(2);
-      expect(reasons.filter((reason) => reason.startsWith('not called: the circuit breaker opened after 2 calls in a row failed'))).toHaveLength(4);
+      expect(
+        reasons.filter((reason) => reason.startsWith('not called: the circuit breaker opened after 2 calls in a row failed')),
+      ).toHaveLength(4);
       const table = await runCli([...args, ...bounds]);
       expect(table.code).toBe(1);
-      expect(table.stdout).toMatch(/6 of 6 verdicts fell back to the cheap judge: not called: the circuit breaker opened .* ×4; the provider failed: the request timed out after 200 ms ×2/);
+      expect(table.stdout).toMatch(
+        /6 of 6 verdicts fell back to the cheap judge: not called: the circuit breaker opened .* ×4; the provider failed: the request timed out after 200 ms ×2/,
+      );
     } finally {
       await silent.close();
     }
@@ -85,14 +122,39 @@ describe('boden score --judge', () => {
     const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
     try {
       // The per-request timeout (60 s) and retries would wait minutes; the deadline ends the LLM's part after 300 ms.
-      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
-      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-retries', '5', '--llm-circuit-breaker', '0', '--llm-deadline', '300', '--json']);
+      const args = [
+        'score',
+        'examples/aide-tabular-run.journal.json',
+        '--judge',
+        'llm',
+        '--llm-base-url',
+        silent.baseURL,
+        '--llm-model',
+        'fake-chat',
+      ];
+      const result = await runCli([
+        ...args,
+        '--llm-timeout',
+        '60000',
+        '--llm-retries',
+        '5',
+        '--llm-circuit-breaker',
+        '0',
+        '--llm-deadline',
+        '300',
+        '--json',
+      ]);
       expect(result.code).toBe(1);
       expect(silent.requests).toHaveLength(1);
-      expect(result.stderr.match(/stopped calling llm\/fake-chat: the --llm-deadline of 300 ms passed; the rest fall back to the rubric judge/g)).toHaveLength(1);
+      expect(
+        result.stderr.match(/stopped calling llm\/fake-chat: the --llm-deadline of 300 ms passed; the rest fall back to the rubric judge/g),
+      ).toHaveLength(1);
       const run = RunRecordSchema.parse(parse(result.stdout)[0]);
       const reasons = Object.values((run.judge as { fallbackReasons: Record<string, string> }).fallbackReasons);
-      expect(reasons).toEqual(['the whole-run deadline of 300 ms passed', ...Array(5).fill('not called: the whole-run deadline of 300 ms passed')]);
+      expect(reasons).toEqual([
+        'the whole-run deadline of 300 ms passed',
+        ...Array(5).fill('not called: the whole-run deadline of 300 ms passed'),
+      ]);
     } finally {
       await silent.close();
     }
@@ -104,19 +166,43 @@ describe('boden score --judge', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', `http://127.0.0.1:${port}/v1`, '--llm-model', 'fake-chat', '--llm-retries', '0'];
+    const args = [
+      'score',
+      'examples/aide-tabular-run.journal.json',
+      '--judge',
+      'llm',
+      '--llm-base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--llm-model',
+      'fake-chat',
+      '--llm-retries',
+      '0',
+    ];
     const result = await runCli([...args, '--json']);
     expect(result.code).toBe(1);
-    const reasons = Object.values((RunRecordSchema.parse(parse(result.stdout)[0]).judge as { fallbackReasons: Record<string, string> }).fallbackReasons);
+    const reasons = Object.values(
+      (RunRecordSchema.parse(parse(result.stdout)[0]).judge as { fallbackReasons: Record<string, string> }).fallbackReasons,
+    );
     expect(reasons[0]).toBe(`the provider failed: Connection error. (connect ECONNREFUSED 127.0.0.1:${port})`);
   }, 120_000);
 
   it('on a terminal, the progress line says how long the LLM judge has been waited for', async () => {
     const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
     try {
-      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const args = [
+        'score',
+        'examples/aide-tabular-run.journal.json',
+        '--judge',
+        'llm',
+        '--llm-base-url',
+        silent.baseURL,
+        '--llm-model',
+        'fake-chat',
+      ];
       // The heartbeat ticks each second; the deadline ends the wait after 2.5 s (timers fire in the order they are due).
-      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-circuit-breaker', '0', '--llm-deadline', '2500'], { terminal: true });
+      const result = await runCli([...args, '--llm-timeout', '60000', '--llm-circuit-breaker', '0', '--llm-deadline', '2500'], {
+        terminal: true,
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/judging 1\/1: [^\r]*: waiting for llm\/fake-chat \(\d+ s\)/);
     } finally {
@@ -127,7 +213,18 @@ describe('boden score --judge', () => {
   it('--judge escalating against a server that never answers is bounded by --llm-deadline too', async () => {
     const silent = await startFakeOpenAiServer({ chat: () => 'unused', holdAll: true });
     try {
-      const args = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--escalation-threshold', '1', '--llm-base-url', silent.baseURL, '--llm-model', 'fake-chat'];
+      const args = [
+        'score',
+        'examples/aide-tabular-run.journal.json',
+        '--judge',
+        'escalating',
+        '--escalation-threshold',
+        '1',
+        '--llm-base-url',
+        silent.baseURL,
+        '--llm-model',
+        'fake-chat',
+      ];
       const result = await runCli([...args, '--llm-timeout', '60000', '--llm-circuit-breaker', '0', '--llm-deadline', '300', '--json']);
       expect(result.code).toBe(1);
       expect(silent.requests).toHaveLength(1);
@@ -138,8 +235,22 @@ describe('boden score --judge', () => {
   }, 120_000);
 
   it('refuses a --max-escalations or --llm-timeout that is not a whole number, naming the option', async () => {
-    const base = ['score', 'examples/aide-tabular-run.journal.json', '--judge', 'escalating', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat'];
-    for (const [option, value] of [['--max-escalations', '0x10'], ['--llm-timeout', '1e3'], ['--llm-retries', '-1'], ['--llm-deadline', '2.5']] as const) {
+    const base = [
+      'score',
+      'examples/aide-tabular-run.journal.json',
+      '--judge',
+      'escalating',
+      '--llm-base-url',
+      server.baseURL,
+      '--llm-model',
+      'fake-chat',
+    ];
+    for (const [option, value] of [
+      ['--max-escalations', '0x10'],
+      ['--llm-timeout', '1e3'],
+      ['--llm-retries', '-1'],
+      ['--llm-deadline', '2.5'],
+    ] as const) {
       const result = await runCli([...base, option, value]);
       expect(result.code, option).toBe(2);
       expect(result.stderr).toContain(`option '${option} <`);
@@ -150,7 +261,18 @@ describe('boden score --judge', () => {
     const file = join(tmpdir(), `boden-llm-cache-${process.pid}.txt`);
     writeFileSync(file, 'not a directory');
     try {
-      const result = await runCli(['score', 'examples/aide-tabular-run.journal.json', '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--llm-cache', file]);
+      const result = await runCli([
+        'score',
+        'examples/aide-tabular-run.journal.json',
+        '--judge',
+        'llm',
+        '--llm-base-url',
+        server.baseURL,
+        '--llm-model',
+        'fake-chat',
+        '--llm-cache',
+        file,
+      ]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--llm-cache: .* is a file, not a directory/);
     } finally {

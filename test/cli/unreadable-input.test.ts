@@ -11,7 +11,10 @@ const asRoot = process.getuid?.() === 0;
 const bin = join(projectRoot, 'dist', 'src', 'cli', 'main.js');
 // The user nobody must reach the clone: not so under a folder only root may enter (e.g. a `mktemp -d` of 0700).
 const nobodyReachesBin = (): boolean =>
-  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(bin)}, require('node:fs').constants.R_OK)`], { uid: 65534, gid: 65534 }).status === 0;
+  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(bin)}, require('node:fs').constants.R_OK)`], {
+    uid: 65534,
+    gid: 65534,
+  }).status === 0;
 const why =
   process.platform === 'win32'
     ? 'no POSIX permissions'

@@ -9,14 +9,28 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 const directory = useTemporaryDirectory();
 
 describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
-  it('prints the duplicate check\'s rho with a bootstrap CI, and the annotators\' alpha', async () => {
+  it("prints the duplicate check's rho with a bootstrap CI, and the annotators' alpha", async () => {
     const result = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--annotators', '--json']);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.matched).toBe(221);
     expect(report.unmatched).toEqual([]);
     const rows = new Map(report.rows.map((row: { id: string }) => [row.id, row]));
-    const expectedRows = ['nearest-neighbour', 'nearest-neighbour (plan weight by leave-one-idea-out)', 'code-nearest-neighbour', 'centroid', 'mean-distance', 'graph-insertion', 'concept-set', 'concept-fuzzy', 'unique-code', 'rubric-v1', 'rubric-v1 (leave-one-run-out)', 'rubric-v1 (leave-one-idea-out)', 'rubric-v1 (leave-one-idea-out, no agent headers)'];
+    const expectedRows = [
+      'nearest-neighbour',
+      'nearest-neighbour (plan weight by leave-one-idea-out)',
+      'code-nearest-neighbour',
+      'centroid',
+      'mean-distance',
+      'graph-insertion',
+      'concept-set',
+      'concept-fuzzy',
+      'unique-code',
+      'rubric-v1',
+      'rubric-v1 (leave-one-run-out)',
+      'rubric-v1 (leave-one-idea-out)',
+      'rubric-v1 (leave-one-idea-out, no agent headers)',
+    ];
     expect([...rows.keys()]).toEqual(expectedRows);
     for (const row of report.rows) {
       expect(row.n).toBe(221);
@@ -56,7 +70,10 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
     const share = (list: typeof bands) => list.reduce((sum, band) => sum + band.wrong, 0) / list.reduce((sum, band) => sum + band.count, 0);
     expect(share(above)).toBeLessThan(0.05);
     expect(share(below)).toBeGreaterThan(0.15);
-    expect(report.bySource.map((source: { format: string }) => source.format)).toEqual(['ai-scientist-v2-stage-journal', 'aide-journal-v2']);
+    expect(report.bySource.map((source: { format: string }) => source.format)).toEqual([
+      'ai-scientist-v2-stage-journal',
+      'aide-journal-v2',
+    ]);
     expect(report.bySource[1].rows.find((row: { id: string }) => row.id === 'nearest-neighbour').n).toBe(11);
     // The data README states alpha = 0.977 for these labels.
     expect(report.annotators.ordinal).toBeCloseTo(0.977, 3);
@@ -70,12 +87,32 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
       chat: (body) => {
         const user = JSON.stringify(body.messages);
         const score = user.includes('only sweeps the value') ? 0 : 2;
-        return JSON.stringify({ score, label: ['Routine', 'Combinational', 'Exploratory'][score], modes: score === 0 ? [] : ['exploratory'], rationale: 'scripted' });
+        return JSON.stringify({
+          score,
+          label: ['Routine', 'Combinational', 'Exploratory'][score],
+          modes: score === 0 ? [] : ['exploratory'],
+          rationale: 'scripted',
+        });
       },
     });
     try {
       const rowsOf = async (prompt: string) => {
-        const result = await runCli(['validate', '--labels', sharedDataPath('labels', 'dev.jsonl'), '--judge', 'llm', '--llm-base-url', server.baseURL, '--llm-model', 'fake-chat', '--llm-prompt', prompt, '--json', '--resamples', '200']);
+        const result = await runCli([
+          'validate',
+          '--labels',
+          sharedDataPath('labels', 'dev.jsonl'),
+          '--judge',
+          'llm',
+          '--llm-base-url',
+          server.baseURL,
+          '--llm-model',
+          'fake-chat',
+          '--llm-prompt',
+          prompt,
+          '--json',
+          '--resamples',
+          '200',
+        ]);
         expect(result.code, result.stderr).toBe(0);
         return new Map((JSON.parse(result.stdout).rows as { id: string; n: number }[]).map((row) => [row.id, row]));
       };
@@ -96,7 +133,13 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
   it('lists labels it cannot match and exits 1', async () => {
     const labels = join(directory, 'labels', 'some.jsonl');
     mkdirSync(join(directory, 'labels'), { recursive: true });
-    const good = { run: 'aide-house-prices', file: 'trajectories/aide-house-prices.journal.json', episode: 1, node_id: 'ce2da709279242609eccc71ed1154faa', label: 2 };
+    const good = {
+      run: 'aide-house-prices',
+      file: 'trajectories/aide-house-prices.journal.json',
+      episode: 1,
+      node_id: 'ce2da709279242609eccc71ed1154faa',
+      label: 2,
+    };
     writeFileSync(
       labels,
       [
@@ -104,7 +147,9 @@ describe.skipIf(!hasSharedData)('boden validate on the dev labels', () => {
         { ...good, episode: 2, node_id: '56c729ecd5314a6e9a893d685fb3a52d', label: 0 },
         { ...good, episode: 3, node_id: 'not-a-node', label: 2 },
         { ...good, file: 'trajectories/missing.json', node_id: 'x', label: 1 },
-      ].map((label) => JSON.stringify(label)).join('\n'),
+      ]
+        .map((label) => JSON.stringify(label))
+        .join('\n'),
     );
     const result = await runCli(['validate', '--labels', labels, '--data-root', sharedDataPath()]);
     expect(result.code).toBe(1);
@@ -124,7 +169,11 @@ describe('boden validate input errors', () => {
   });
 
   it('a bootstrap option that is not a whole number is a usage error naming it', async () => {
-    for (const args of [['--resamples', '0'], ['--seed', '1.5'], ['--resamples', 'many']]) {
+    for (const args of [
+      ['--resamples', '0'],
+      ['--seed', '1.5'],
+      ['--resamples', 'many'],
+    ]) {
       const result = await runCli(['validate', '--labels', 'unused.jsonl', ...args]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(args[0]);
@@ -151,7 +200,14 @@ describe('boden validate input errors', () => {
 describe('boden validate --help', () => {
   it('takes the LLM judge options boden score takes (one declaration for both)', async () => {
     const [validate, score] = await Promise.all([runCli(['validate', '--help']), runCli(['score', '--help'])]);
-    for (const option of ['--llm-base-url <url>', '--llm-model <name>', '--llm-cache <dir>', '--llm-timeout <ms>', '--llm-retries <n>', '--llm-circuit-breaker <n>']) {
+    for (const option of [
+      '--llm-base-url <url>',
+      '--llm-model <name>',
+      '--llm-cache <dir>',
+      '--llm-timeout <ms>',
+      '--llm-retries <n>',
+      '--llm-circuit-breaker <n>',
+    ]) {
       expect(validate.stdout).toContain(option);
       expect(score.stdout).toContain(option);
     }
@@ -159,11 +215,18 @@ describe('boden validate --help', () => {
 
   it('marks its mandatory options (required), as every command does, and leaves the others unmarked', async () => {
     const [validate, corpus] = await Promise.all([runCli(['validate', '--help']), runCli(['corpus', 'build', '--help'])]);
-    expect(validate.stdout.replace(/\s+/g, ' ')).toMatch(/--labels <file> labels JSON lines: run, file, episode, node_id, label, annotators \(required\)/);
+    expect(validate.stdout.replace(/\s+/g, ' ')).toMatch(
+      /--labels <file> labels JSON lines: run, file, episode, node_id, label, annotators \(required\)/,
+    );
     expect(corpus.stdout.replace(/\s+/g, ' ')).toMatch(/--task <id> .*\(required\).*--out <dir> .*\(required\)/);
     expect(corpus.stdout.replace(/\s+/g, ' ')).not.toMatch(/--dimensions <n>[^-]*\(required\)/);
     // The other commands with a mandatory option, and one without any.
-    const [report, hscore, fitJudge, score] = await Promise.all([runCli(['report', '--help']), runCli(['hscore', '--help']), runCli(['fit-judge', '--help']), runCli(['score', '--help'])]);
+    const [report, hscore, fitJudge, score] = await Promise.all([
+      runCli(['report', '--help']),
+      runCli(['hscore', '--help']),
+      runCli(['fit-judge', '--help']),
+      runCli(['score', '--help']),
+    ]);
     expect(report.stdout.replace(/\s+/g, ' ')).toMatch(/--out <file> [^-]*\(required\)/);
     expect(hscore.stdout.replace(/\s+/g, ' ')).toMatch(/--corpus <dir> [^-]*\(required\)/);
     expect(fitJudge.stdout.replace(/\s+/g, ' ')).toMatch(/--labels <file> [^-]*\(required\)/);

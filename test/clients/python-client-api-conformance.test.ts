@@ -15,8 +15,13 @@ if (!hasPython) console.warn(`skipping the Python client's schema check: ${pytho
 
 type Schema = Record<string, unknown>;
 const document = serveApiDocument(serveEndpoints, '0') as { paths: Record<string, Record<string, Schema>> };
-const operation = (path: string, method: string) => document.paths[path]![method] as { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
-const answer = (path: string, method: string, status = '200') => operation(path, method).responses[status]!.content!['application/json']!.schema;
+const operation = (path: string, method: string) =>
+  document.paths[path]![method] as {
+    requestBody?: { content: Record<string, { schema: Schema }> };
+    responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  };
+const answer = (path: string, method: string, status = '200') =>
+  operation(path, method).responses[status]!.content!['application/json']!.schema;
 const body = (path: string, method: string) => operation(path, method).requestBody!.content['application/json']!.schema;
 
 // [TypedDict, schema, keys only]: a summary's `spec` is the run spec with the service's defaults filled in, so there
@@ -88,13 +93,25 @@ print(json.dumps(problems))
 
 describe.skipIf(!hasPython)("the Python client's TypedDicts", () => {
   it("have the keys (and required keys) of the service's request and answer schemas", () => {
-    const run = spawnSync(python, ['-c', checker, join(projectRoot, 'clients', 'python')], { encoding: 'utf8', input: JSON.stringify(pairs), env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    const run = spawnSync(python, ['-c', checker, join(projectRoot, 'clients', 'python')], {
+      encoding: 'utf8',
+      input: JSON.stringify(pairs),
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual([]);
   });
 
   it("name the OpenAPI document's top-level parts", () => {
-    const run = spawnSync(python, ['-c', 'import json, sys\nsys.path.insert(0, sys.argv[1])\nimport boden_client\nprint(json.dumps(sorted(boden_client.OpenApiDocument.__required_keys__)))', join(projectRoot, 'clients', 'python')], { encoding: 'utf8', env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } });
+    const run = spawnSync(
+      python,
+      [
+        '-c',
+        'import json, sys\nsys.path.insert(0, sys.argv[1])\nimport boden_client\nprint(json.dumps(sorted(boden_client.OpenApiDocument.__required_keys__)))',
+        join(projectRoot, 'clients', 'python'),
+      ],
+      { encoding: 'utf8', env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+    );
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual(Object.keys(document).sort());
   });

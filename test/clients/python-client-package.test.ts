@@ -19,7 +19,11 @@ function tomlTable(text: string, table: string): Record<string, string> {
 
 describe('the Python client package', () => {
   it('is a package with py.typed, and pyproject.toml ships both', () => {
-    expect(readdirSync(join(folder, 'boden_client')).filter((name) => name !== '__pycache__').sort()).toEqual(['__init__.py', 'py.typed']);
+    expect(
+      readdirSync(join(folder, 'boden_client'))
+        .filter((name) => name !== '__pycache__')
+        .sort(),
+    ).toEqual(['__init__.py', 'py.typed']);
     expect(readFileSync(join(folder, 'boden_client', 'py.typed'), 'utf8')).toBe('');
     // A module of the same name beside the package would be a stale copy of the client.
     expect(existsSync(join(folder, 'boden_client.py'))).toBe(false);
@@ -30,10 +34,17 @@ describe('the Python client package', () => {
   });
 
   it.skipIf(!hasPython)("pyproject.toml reads the same with Python's tomllib", () => {
-    const read = spawnSync(python, ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))', join(folder, 'pyproject.toml')], { encoding: 'utf8' });
+    const read = spawnSync(
+      python,
+      ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))', join(folder, 'pyproject.toml')],
+      { encoding: 'utf8' },
+    );
     if (read.status !== 0 && read.stderr.includes("No module named 'tomllib'")) return; // Python < 3.11: the regex above stands
     expect(read.stderr).toBe('');
-    const parsed = JSON.parse(read.stdout) as { project: { name: string; 'requires-python': string }; tool: { setuptools: Record<string, unknown> } };
+    const parsed = JSON.parse(read.stdout) as {
+      project: { name: string; 'requires-python': string };
+      tool: { setuptools: Record<string, unknown> };
+    };
     expect(parsed.project).toMatchObject({ name: 'boden-client', 'requires-python': '>=3.9' });
     expect(parsed.tool.setuptools).toEqual({ packages: ['boden_client'], 'package-data': { boden_client: ['py.typed'] } });
   });
@@ -58,6 +69,21 @@ print(json.dumps({"file": boden_client.__file__, "missing": missing, "typed": ty
     const printed = JSON.parse(probe.stdout) as { file: string; missing: string[]; typed: string[] };
     expect(printed.file).toBe(join(folder, 'boden_client', '__init__.py'));
     expect(printed.missing).toEqual([]);
-    expect(printed.typed).toEqual(expect.arrayContaining(['Admission', 'BonusOptions', 'AdaptiveOptions', 'GateOptions', 'QdOptions', 'Descriptors', 'Objective', 'Health', 'RunSummary', 'Candidate', 'Selection', 'NodeScoredEvent']));
+    expect(printed.typed).toEqual(
+      expect.arrayContaining([
+        'Admission',
+        'BonusOptions',
+        'AdaptiveOptions',
+        'GateOptions',
+        'QdOptions',
+        'Descriptors',
+        'Objective',
+        'Health',
+        'RunSummary',
+        'Candidate',
+        'Selection',
+        'NodeScoredEvent',
+      ]),
+    );
   });
 });

@@ -23,12 +23,28 @@ if (missing) console.warn(`skipping the Python client's type checks: ${missing}`
 
 /** mypy over `targets`, strict, for Python 3.9 (the client's least version), the client importable as in the recipes. */
 function mypy(targets: readonly string[], flags: readonly string[] = []): { status: number | null; output: string } {
-  const run = spawnSync(python, ['-m', 'mypy', '--strict', '--python-version', '3.9', '--cache-dir', join(directory, 'mypy-cache'), '--no-error-summary', '--show-error-codes', ...flags, ...targets], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, MYPYPATH: client },
-    timeout: 300_000,
-  });
+  const run = spawnSync(
+    python,
+    [
+      '-m',
+      'mypy',
+      '--strict',
+      '--python-version',
+      '3.9',
+      '--cache-dir',
+      join(directory, 'mypy-cache'),
+      '--no-error-summary',
+      '--show-error-codes',
+      ...flags,
+      ...targets,
+    ],
+    {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, MYPYPATH: client },
+      timeout: 300_000,
+    },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
 }
 
@@ -49,7 +65,18 @@ describe.skipIf(missing !== undefined)("the Python client's types (mypy --strict
     );
     expect(annotated.output).toBe('');
     expect(annotated.status).toBe(0);
-    const aide = mypy([join(recipes, 'aide_boden.py')], ['--ignore-missing-imports', '--allow-untyped-defs', '--allow-incomplete-defs', '--allow-untyped-calls', '--allow-subclassing-any', '--allow-any-generics', '--check-untyped-defs']);
+    const aide = mypy(
+      [join(recipes, 'aide_boden.py')],
+      [
+        '--ignore-missing-imports',
+        '--allow-untyped-defs',
+        '--allow-incomplete-defs',
+        '--allow-untyped-calls',
+        '--allow-subclassing-any',
+        '--allow-any-generics',
+        '--check-untyped-defs',
+      ],
+    );
     expect(aide.output).toBe('');
     expect(aide.status).toBe(0);
   });
@@ -83,9 +110,13 @@ for name, payload in client.events("r"):
     expect(lines).toEqual(
       expect.arrayContaining([
         // mypy 1.0 (Debian bookworm) names the argument; later versions the key.
-        expect.stringMatching(/^5: error: (Extra key "treshold" for TypedDict "GateOptions"|Argument "gate" to "create_run" of "BodenClient" has incompatible type .*"Optional\[GateOptions\]")/),
+        expect.stringMatching(
+          /^5: error: (Extra key "treshold" for TypedDict "GateOptions"|Argument "gate" to "create_run" of "BodenClient" has incompatible type .*"Optional\[GateOptions\]")/,
+        ),
         expect.stringMatching(/^6: error: Incompatible types \(expression has type "str", TypedDict item "strength" has type "float"\)/),
-        expect.stringMatching(/^8: error: Incompatible types in assignment \(expression has type "Optional\[float\]", variable has type "float"\)/),
+        expect.stringMatching(
+          /^8: error: Incompatible types in assignment \(expression has type "Optional\[float\]", variable has type "float"\)/,
+        ),
         expect.stringMatching(/^10: error: TypedDict "Selection" has no key "value"/),
         expect.stringMatching(/^11: error: .*"valeu".*"Candidate"/),
         expect.stringMatching(/^13: note: Revealed type is "Union\[builtins\.float, None\]"/),

@@ -19,11 +19,20 @@ const hasPython = existsSync(python);
 if (!hasPython) console.warn(`skipping the recipes' --url checks: ${python} is absent (Debian's python3)`);
 
 // AIDE's recipe runs AIDE's own CLI (key=value arguments, --url and --token taken out first), as test/hosts/aide-host.test.ts does.
-const aidePath = [join(sharedRoot, 'hosts', 'aideml'), join(projectRoot, 'test', 'fixtures', 'python-shims'), join(projectRoot, 'clients', 'python'), recipes].join(delimiter);
+const aidePath = [
+  join(sharedRoot, 'hosts', 'aideml'),
+  join(projectRoot, 'test', 'fixtures', 'python-shims'),
+  join(projectRoot, 'clients', 'python'),
+  recipes,
+].join(delimiter);
 function aideMissing(): string | undefined {
   if (!hasPython) return `${python} is absent`;
-  if (!existsSync(join(sharedRoot, 'hosts', 'aideml', 'aide', 'agent.py'))) return 'the pinned AIDE source (../shared/hosts/aideml) is absent';
-  const probe = spawnSync(python, ['-c', 'import aide_boden'], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: aidePath, PYTHONDONTWRITEBYTECODE: '1' } });
+  if (!existsSync(join(sharedRoot, 'hosts', 'aideml', 'aide', 'agent.py')))
+    return 'the pinned AIDE source (../shared/hosts/aideml) is absent';
+  const probe = spawnSync(python, ['-c', 'import aide_boden'], {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONPATH: aidePath, PYTHONDONTWRITEBYTECODE: '1' },
+  });
   return probe.status === 0 ? undefined : `aide_boden does not import: ${probe.stderr.trim().split('\n').at(-1)}`;
 }
 const aideSkip = aideMissing();
@@ -40,7 +49,11 @@ const scripts: readonly Recipe[] = [
   { file: 'aira_dojo_mcts.py', args: ['--steps', '1'] },
   { file: 'openevolve_evaluator.py', args: [] },
   { file: 'shinka_novelty_judge.py', args: [] },
-  { file: 'aide_boden.py', args: ['data_dir=data', 'goal=Predict y', 'agent.steps=1'], ...(aideSkip === undefined ? {} : { skip: aideSkip }) },
+  {
+    file: 'aide_boden.py',
+    args: ['data_dir=data', 'goal=Predict y', 'agent.steps=1'],
+    ...(aideSkip === undefined ? {} : { skip: aideSkip }),
+  },
 ];
 
 /** Runs a recipe in its own folder (AIDE writes its logs and workspaces there), with `env` on top of a clean one. */
@@ -50,7 +63,13 @@ function runRecipe(recipe: Recipe, args: readonly string[], env: Record<string, 
   writeFileSync(join(folder, 'data', 'train.csv'), 'x,y\n1,2\n2,4\n3,6\n');
   return spawnProcess(python, [join(recipes, recipe.file), ...args, ...recipe.args], {
     cwd: folder,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folder, PYTHONDONTWRITEBYTECODE: '1', ...(recipe.file === 'aide_boden.py' ? { PYTHONPATH: aidePath } : {}), ...env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: folder,
+      PYTHONDONTWRITEBYTECODE: '1',
+      ...(recipe.file === 'aide_boden.py' ? { PYTHONPATH: aidePath } : {}),
+      ...env,
+    },
     timeout: 100_000,
   });
 }
@@ -66,7 +85,9 @@ let serverUrl = '';
 beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume();
-    response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `got ${request.headers.authorization ?? 'no token'}` }));
+    response
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: `got ${request.headers.authorization ?? 'no token'}` }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,7 +100,9 @@ describe.skipIf(!hasPython)("the Python recipes' server address and token", () =
       const name = recipe.file === 'aide_boden.py' ? 'aide_boden' : recipe.file;
       const given = await runRecipe(recipe, ['--url', 'http://127.0.0.1:9'], { BODEN_URL: 'http://127.0.0.1:8' });
       expect(given.code, given.stderr).toBe(1);
-      expect(lastLine(given.stderr)).toMatch(new RegExp(`^${name.replace('.', '\\.')}: cannot reach http://127\\.0\\.0\\.1:9 \\(.*is \`npx boden serve\` running\\?$`));
+      expect(lastLine(given.stderr)).toMatch(
+        new RegExp(`^${name.replace('.', '\\.')}: cannot reach http://127\\.0\\.0\\.1:9 \\(.*is \`npx boden serve\` running\\?$`),
+      );
       expect(given.stderr).not.toMatch(/127\.0\.0\.1:(8|7878)\b/);
       const environment = await runRecipe(recipe, [], { BODEN_URL: 'http://127.0.0.1:8' });
       expect(environment.code, environment.stderr).toBe(1);
@@ -87,7 +110,9 @@ describe.skipIf(!hasPython)("the Python recipes' server address and token", () =
     });
 
     it.skipIf(recipe.skip !== undefined)(`${recipe.file} takes --token over BODEN_TOKEN, and BODEN_TOKEN without it`, async () => {
-      const given = await runRecipe(recipe, ['--url', serverUrl, '--token', 'token-from-the-command'], { BODEN_TOKEN: 'token-from-the-environment' });
+      const given = await runRecipe(recipe, ['--url', serverUrl, '--token', 'token-from-the-command'], {
+        BODEN_TOKEN: 'token-from-the-environment',
+      });
       expect(given.code, given.stderr).toBe(1);
       expect(lastLine(given.stderr)).toMatch(/boden serve answered 401: got Bearer token-from-the-command$/);
       const environment = await runRecipe(recipe, [], { BODEN_URL: serverUrl, BODEN_TOKEN: 'token-from-the-environment' });
@@ -118,7 +143,15 @@ for name, make in makers.items():
     except ValueError as error:
         print(name, error)
 `;
-    const run = await spawnProcess(python, ['-c', script, serverUrl], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PYTHONDONTWRITEBYTECODE: '1', BODEN_URL: serverUrl, BODEN_TOKEN: 'token-from-the-environment' }, timeout: 60_000 });
+    const run = await spawnProcess(python, ['-c', script, serverUrl], {
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        PYTHONDONTWRITEBYTECODE: '1',
+        BODEN_URL: serverUrl,
+        BODEN_TOKEN: 'token-from-the-environment',
+      },
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim().split('\n')).toEqual([
       'evaluator boden serve answered 401: got Bearer token-given',

@@ -37,8 +37,10 @@ describe('ConceptExtractor', () => {
     expect(extractor.extractFromText('svm_model = SVC(kernel="rbf")')).toEqual(['support-vector-machine']);
   });
 
-  it('reads scikit-learn\'s ColumnTransformer as preprocessing, not as a transformer model', () => {
-    expect(extractor.extractFromText('from sklearn.compose import ColumnTransformer\nct = ColumnTransformer([])')).toEqual(['column-transformer']);
+  it("reads scikit-learn's ColumnTransformer as preprocessing, not as a transformer model", () => {
+    expect(extractor.extractFromText('from sklearn.compose import ColumnTransformer\nct = ColumnTransformer([])')).toEqual([
+      'column-transformer',
+    ]);
     expect(extractor.extractFromText('from transformers import AutoModel  # a transformer encoder')).toContain('transformer');
   });
 
@@ -79,7 +81,18 @@ describe('ConceptExtractor', () => {
       code: 'from transformers import DistilBertForSequenceClassification\nds = load_dataset("glue", "sst2")\n',
     });
     expect(ids).toEqual([...new Set(ids)].sort());
-    expect(ids).toEqual(expect.arrayContaining(['distilbert', 'sst-2', 'adamw', 'warmup', 'transfer-learning', 'transformer', 'huggingface-datasets', 'glue']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'distilbert',
+        'sst-2',
+        'adamw',
+        'warmup',
+        'transfer-learning',
+        'transformer',
+        'huggingface-datasets',
+        'glue',
+      ]),
+    );
   });
 
   it('gives categories, families and paradigms', () => {
@@ -96,7 +109,10 @@ describe('ConceptExtractor', () => {
     expect(extractor.paradigmOf('resnet')).toBe('convolutional-network');
     expect(extractor.paradigmOf('adam')).toBeUndefined();
     expect(extractor.ancestorsOf('lightgbm')).toEqual(['gradient-boosted-trees', 'tree-ensemble']);
-    expect(extractor.groupByCategory(['xgboost', 'k-fold', 'lightgbm'])).toEqual({ model: ['lightgbm', 'xgboost'], validation: ['k-fold'] });
+    expect(extractor.groupByCategory(['xgboost', 'k-fold', 'lightgbm'])).toEqual({
+      model: ['lightgbm', 'xgboost'],
+      validation: ['k-fold'],
+    });
     expect(() => extractor.categoryOf('no-such-concept')).toThrow(InvalidArgumentError);
   });
 
@@ -106,7 +122,8 @@ describe('ConceptExtractor', () => {
   });
 
   it('embeds concepts so that one family is closer than one paradigm, one category, or nothing shared', () => {
-    const similarity = (first: string, second: string): number => cosine(extractor.conceptEmbedding(first), extractor.conceptEmbedding(second));
+    const similarity = (first: string, second: string): number =>
+      cosine(extractor.conceptEmbedding(first), extractor.conceptEmbedding(second));
     expect(extractor.conceptEmbedding('lightgbm')).toHaveLength(extractor.embeddingDimensions);
     expect(similarity('lightgbm', 'lightgbm')).toBeCloseTo(1, 5);
     expect(similarity('lightgbm', 'xgboost')).toBeGreaterThan(similarity('lightgbm', 'random-forest'));
@@ -148,25 +165,52 @@ describe('ConceptExtractor', () => {
 
 describe.skipIf(!hasSharedData)('ConceptExtractor on the shared trajectories', () => {
   const nodes = (file: string): { plan: string; code: string }[] =>
-    (JSON.parse(readFileSync(sharedDataPath('trajectories', file), 'utf8')) as { nodes: { plan?: string; code?: string }[] }).nodes.map((node) => ({
-      plan: node.plan ?? '',
-      code: node.code ?? '',
-    }));
+    (JSON.parse(readFileSync(sharedDataPath('trajectories', file), 'utf8')) as { nodes: { plan?: string; code?: string }[] }).nodes.map(
+      (node) => ({
+        plan: node.plan ?? '',
+        code: node.code ?? '',
+      }),
+    );
 
   it('finds the models, encodings and validation of the AIDE house-prices run', () => {
     const found = new Set(nodes('aide-house-prices.journal.json').flatMap((node) => extractor.extract(node)));
-    for (const id of ['lightgbm', 'xgboost', 'catboost', 'ridge-regression', 'k-fold', 'one-hot-encoding', 'label-encoding', 'log-transform', 'imputation']) {
+    for (const id of [
+      'lightgbm',
+      'xgboost',
+      'catboost',
+      'ridge-regression',
+      'k-fold',
+      'one-hot-encoding',
+      'label-encoding',
+      'log-transform',
+      'imputation',
+    ]) {
       expect(found).toContain(id);
     }
   });
 
   it('finds the networks, losses and datasets of AI-Scientist-v2 runs', () => {
     const found = new Set(
-      ['aisv2-benchmark-lifecycle-s4.journal.json', 'aisv2-tracecode-contrastive-s4.journal.json', 'aisv2-clarify-to-retrieve-s2.journal.json'].flatMap((file) =>
-        nodes(file).flatMap((node) => extractor.extract(node)),
-      ),
+      [
+        'aisv2-benchmark-lifecycle-s4.journal.json',
+        'aisv2-tracecode-contrastive-s4.journal.json',
+        'aisv2-clarify-to-retrieve-s2.journal.json',
+      ].flatMap((file) => nodes(file).flatMap((node) => extractor.extract(node))),
     );
-    for (const id of ['convolutional-network', 'lstm', 'bert', 'label-smoothing', 'triplet-loss', 'mc-dropout', 'ag-news', 'sst-2', 'yelp', 'mnist', 'synthetic-data', 'contrastive-learning']) {
+    for (const id of [
+      'convolutional-network',
+      'lstm',
+      'bert',
+      'label-smoothing',
+      'triplet-loss',
+      'mc-dropout',
+      'ag-news',
+      'sst-2',
+      'yelp',
+      'mnist',
+      'synthetic-data',
+      'contrastive-learning',
+    ]) {
       expect(found).toContain(id);
     }
   });

@@ -10,7 +10,11 @@ export type DescriptorsFactory = () => Descriptors;
  * ` | `, the same cell for the same text (also after other candidates arrived, and for a copy of the object), and
  * no throw on an empty text.
  */
-export function describeDescriptors(name: string, create: DescriptorsFactory, candidates: readonly { plan: string; code: string }[] = researchRun): void {
+export function describeDescriptors(
+  name: string,
+  create: DescriptorsFactory,
+  candidates: readonly { plan: string; code: string }[] = researchRun,
+): void {
   describe(`Descriptors conformance: ${name}`, () => {
     it('has named axes and gives one value per axis, joined into the key', () => {
       const descriptors = create();
@@ -27,7 +31,10 @@ export function describeDescriptors(name: string, create: DescriptorsFactory, ca
     it('gives the same text the same cell, after other candidates and for a copy', () => {
       const descriptors = create();
       const first = candidates.map((candidate) => descriptors.describe(candidate).key);
-      const again = [...candidates].reverse().map((candidate) => descriptors.describe({ plan: candidate.plan, code: candidate.code }).key).reverse();
+      const again = [...candidates]
+        .reverse()
+        .map((candidate) => descriptors.describe({ plan: candidate.plan, code: candidate.code }).key)
+        .reverse();
       expect(again).toEqual(first);
     });
 

@@ -5,9 +5,18 @@ import type { Embedder, EmbeddingInput } from '../../src/embedder/embedder.js';
 export type EmbedderFactory = () => Embedder | Promise<Embedder>;
 
 const inputs: readonly EmbeddingInput[] = [
-  { plan: 'Train a LightGBM regressor with 5-fold cross-validation.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()\nmodel.fit(x, y)' },
-  { plan: 'Fine-tune a small convolutional network with Adam.', code: 'import torch\nnet = torch.nn.Conv2d(3, 16, 3)\nopt = torch.optim.Adam(net.parameters())' },
-  { plan: 'Ridge regression on TF-IDF features of the text.', code: 'from sklearn.linear_model import Ridge\nfrom sklearn.feature_extraction.text import TfidfVectorizer' },
+  {
+    plan: 'Train a LightGBM regressor with 5-fold cross-validation.',
+    code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()\nmodel.fit(x, y)',
+  },
+  {
+    plan: 'Fine-tune a small convolutional network with Adam.',
+    code: 'import torch\nnet = torch.nn.Conv2d(3, 16, 3)\nopt = torch.optim.Adam(net.parameters())',
+  },
+  {
+    plan: 'Ridge regression on TF-IDF features of the text.',
+    code: 'from sklearn.linear_model import Ridge\nfrom sklearn.feature_extraction.text import TfidfVectorizer',
+  },
 ];
 
 /**

@@ -31,7 +31,8 @@ export interface JudgeConformanceOptions {
 
 // Every input is frozen: a judge reads its input and must not change it (a write throws in strict mode).
 const judged = (episode: ResearchEpisode): JudgedEpisode => Object.freeze({ ...episode, summary: null });
-const emptyEpisode = (id: string, fields: Partial<JudgedEpisode> = {}): JudgedEpisode => Object.freeze({ id, plan: '', code: '', summary: null, ...fields });
+const emptyEpisode = (id: string, fields: Partial<JudgedEpisode> = {}): JudgedEpisode =>
+  Object.freeze({ id, plan: '', code: '', summary: null, ...fields });
 const frozenInput = (input: JudgeInput): JudgeInput => Object.freeze({ ...input, earlier: Object.freeze([...input.earlier]) });
 
 /** Episode `position` of the fixture run judged against the ones before it. */
@@ -100,7 +101,11 @@ export function describeJudge(name: string, factory: JudgeFactory, options: Judg
       const inputs: JudgeInput[] = [
         { runId: 'empty-run', episode: emptyEpisode('empty'), earlier: [] },
         { runId: 'empty-run', episode: emptyEpisode('plan-only', { plan: boostingBaseline.plan }), earlier: [emptyEpisode('empty')] },
-        { runId: 'empty-run', episode: emptyEpisode('code-only', { code: ridgeOnText.code }), earlier: [emptyEpisode('empty'), emptyEpisode('plan-only', { plan: boostingBaseline.plan })] },
+        {
+          runId: 'empty-run',
+          episode: emptyEpisode('code-only', { code: ridgeOnText.code }),
+          earlier: [emptyEpisode('empty'), emptyEpisode('plan-only', { plan: boostingBaseline.plan })],
+        },
         { runId: 'empty-run', episode: emptyEpisode('empty-again'), earlier: [judged(boostingBaseline), emptyEpisode('empty')] },
       ];
       for (const input of inputs) expectVerdict(judge, await judge.judge(frozenInput(input)));
@@ -131,17 +136,22 @@ export function describeJudge(name: string, factory: JudgeFactory, options: Judg
     it.each([
       ['without', false],
       ['with', true],
-    ] as const)("scores an exact repeat of an earlier episode Routine, below a clearly different approach (%s the novelty core's evidence)", async (_with, withEvidence) => {
-      const judge = await factory();
-      const evidence = withEvidence ? await comparisonEvidence() : undefined;
-      const repeat = await judge.judge(frozenInput({ ...repeatInput, ...(evidence ? { novelty: Object.freeze(evidence.repeat) } : {}) }));
-      const different = await judge.judge(frozenInput({ ...differentInput, ...(evidence ? { novelty: Object.freeze(evidence.different) } : {}) }));
-      expectVerdict(judge, repeat);
-      expectVerdict(judge, different);
-      // The rubric's level 0 is a repeat of a prior approach; a new model paradigm and input modality is above it.
-      expect(repeat.score).toBe(0);
-      expect(different.score).toBeGreaterThan(repeat.score);
-    });
+    ] as const)(
+      "scores an exact repeat of an earlier episode Routine, below a clearly different approach (%s the novelty core's evidence)",
+      async (_with, withEvidence) => {
+        const judge = await factory();
+        const evidence = withEvidence ? await comparisonEvidence() : undefined;
+        const repeat = await judge.judge(frozenInput({ ...repeatInput, ...(evidence ? { novelty: Object.freeze(evidence.repeat) } : {}) }));
+        const different = await judge.judge(
+          frozenInput({ ...differentInput, ...(evidence ? { novelty: Object.freeze(evidence.different) } : {}) }),
+        );
+        expectVerdict(judge, repeat);
+        expectVerdict(judge, different);
+        // The rubric's level 0 is a repeat of a prior approach; a new model paradigm and input modality is above it.
+        expect(repeat.score).toBe(0);
+        expect(different.score).toBeGreaterThan(repeat.score);
+      },
+    );
 
     it("rejects with an aborted signal's reason (or gives a fallback verdict), and still judges afterwards", async () => {
       const judge = await factory();

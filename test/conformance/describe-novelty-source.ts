@@ -24,7 +24,12 @@ export interface NoveltySourceConformanceOptions {
 
 const valid = { valid: true, value: 0.8 } as const;
 const invalid = { valid: false, value: null } as const;
-const node = (episode: ShapingNode, operator = 'improve'): ShapingNode => ({ id: episode.id, plan: episode.plan, code: episode.code, operator });
+const node = (episode: ShapingNode, operator = 'improve'): ShapingNode => ({
+  id: episode.id,
+  plan: episode.plan,
+  code: episode.code,
+  operator,
+});
 const baseline = node(boostingBaseline, 'draft');
 const features = node(engineeredFeatures);
 const ridge = node(ridgeOnText, 'draft');
@@ -160,7 +165,8 @@ export function describeNoveltySource(name: string, factory: NoveltySourceFactor
       }
       await twice.observe(baseline, valid);
       await twice.observe(ridge, invalid);
-      for (const probe of [features, transformer]) expect((await twice.assess(probe)).novelty, probe.id).toBe((await once.assess(probe)).novelty);
+      for (const probe of [features, transformer])
+        expect((await twice.assess(probe)).novelty, probe.id).toBe((await once.assess(probe)).novelty);
     });
 
     it("offers currentNovelty, if at all, in [0, 1]: it drifts down as the run fills the node's space, the assessment stays", async (context) => {

@@ -71,9 +71,15 @@ export function describeVectorIndex(name: string, factory: VectorIndexFactory): 
     it('normalises vectors and accepts plain arrays', () => {
       const index = factory.create({ dimensions });
       const direction = Array.from({ length: dimensions }, (_, position) => (position % 3) - 1 + 0.5);
-      index.add('scaled', direction.map((value) => value * 40));
+      index.add(
+        'scaled',
+        direction.map((value) => value * 40),
+      );
       index.add('other', unit(5));
-      const [best] = index.search(Float32Array.from(direction, (value) => value * 0.01), 1);
+      const [best] = index.search(
+        Float32Array.from(direction, (value) => value * 0.01),
+        1,
+      );
       expect(best?.id).toBe('scaled');
       expect(best?.similarity).toBeCloseTo(1, 5);
     });

@@ -21,7 +21,12 @@ const records = [
   { id: 'gold-lgbm', text: 'LightGBM with target encoding and stratified k-fold.', medal: 'gold', timestamp: '2019-01-10' },
   { id: 'gold-stack', text: 'Stacking of XGBoost and CatBoost with a ridge meta-model, k-fold.', medal: 'Gold', timestamp: '2019-06-01' },
   { id: 'silver-xgb', text: 'XGBoost with one-hot encoding and k-fold cross-validation.', medal: 'silver', timestamp: 1_546_300_800 },
-  { id: 'bronze-rf', text: 'Random forest on label-encoded features, holdout validation.', medal: 'bronze', timestamp: '2020-03-03T10:00:00Z' },
+  {
+    id: 'bronze-rf',
+    text: 'Random forest on label-encoded features, holdout validation.',
+    medal: 'bronze',
+    timestamp: '2020-03-03T10:00:00Z',
+  },
   { id: 'lgbm-2', text: 'LightGBM with target encoding, stratified k-fold and early stopping.', timestamp: '2020-08-08' },
   { id: 'cnn', text: 'A convolutional neural network with mixup augmentation and cosine annealing.', timestamp: '2021-01-01' },
   { id: 'logreg', text: 'Logistic regression on one-hot encoded features with 5-fold cross-validation.', timestamp: '2021-05-05' },
@@ -48,7 +53,12 @@ describe('corpus calibrations', () => {
     const input = join(directory, 'records.jsonl');
     mkdirSync(directory, { recursive: true });
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
-    await buildCorpus({ trajectories: trajectoryReader, inputs: [input, 'examples/aide-tabular-run.journal.json'], task: 'tabular', out: join(directory, 'corpus') });
+    await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [input, 'examples/aide-tabular-run.journal.json'],
+      task: 'tabular',
+      out: join(directory, 'corpus'),
+    });
     corpus = await openCorpus(join(directory, 'corpus'));
   });
 
@@ -68,11 +78,15 @@ describe('corpus calibrations', () => {
     );
   });
 
-  it('scores each medal tier leave-one-out, gold first, with the solution\'s own summary as the episode', async () => {
+  it("scores each medal tier leave-one-out, gold first, with the solution's own summary as the episode", async () => {
     const inputs: JudgeInput[] = [];
     const scorer = createHCreativityScorer({ corpus, judge: distanceJudge(inputs), k: 3 });
     const tiers = await scoreMedalTiers(corpus, scorer);
-    expect(tiers.map((tier) => [tier.medal, tier.solutions])).toEqual([['gold', 2], ['silver', 1], ['bronze', 1]]);
+    expect(tiers.map((tier) => [tier.medal, tier.solutions])).toEqual([
+      ['gold', 2],
+      ['silver', 1],
+      ['bronze', 1],
+    ]);
     expect(inputs).toHaveLength(4);
     for (const input of inputs) {
       const id = input.episode.id;
@@ -81,7 +95,8 @@ describe('corpus calibrations', () => {
       expect(input.earlier).toHaveLength(3);
     }
     // Each tier's mean is the mean of its solutions' leave-one-out scores.
-    const expected = async (id: string) => scorer.score({ id, plan: '', code: '', approach: corpus.entry(id)!.summary }, 'check', { exclude: [id] });
+    const expected = async (id: string) =>
+      scorer.score({ id, plan: '', code: '', approach: corpus.entry(id)!.summary }, 'check', { exclude: [id] });
     const gold = await Promise.all(['gold-lgbm', 'gold-stack'].map(expected));
     expect(tiers[0]!.meanDistance).toBeCloseTo((gold[0]!.distance + gold[1]!.distance) / 2, 10);
     expect(tiers[0]!.meanH).toBeCloseTo((gold[0]!.score + gold[1]!.score) / 2, 10);
@@ -92,8 +107,16 @@ describe('corpus calibrations', () => {
 
   it('gives no tiers for a corpus without medals', async () => {
     const input = join(directory, 'plain.jsonl');
-    writeFileSync(input, `${JSON.stringify({ id: 'a', task: 'plain', text: 'LightGBM' })}\n${JSON.stringify({ id: 'b', task: 'plain', text: 'ridge regression' })}\n`);
-    const { corpus: plain } = await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'plain', out: join(directory, 'plain') });
+    writeFileSync(
+      input,
+      `${JSON.stringify({ id: 'a', task: 'plain', text: 'LightGBM' })}\n${JSON.stringify({ id: 'b', task: 'plain', text: 'ridge regression' })}\n`,
+    );
+    const { corpus: plain } = await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [input],
+      task: 'plain',
+      out: join(directory, 'plain'),
+    });
     expect(await scoreMedalTiers(plain, createHCreativityScorer({ corpus: plain }))).toEqual([]);
     expect(nearestHumanNeighbourTimeline(plain, [])).toBeNull();
   });
@@ -117,7 +140,12 @@ describe('corpus calibrations', () => {
       neighbours(),
     ])!;
     expect(timeline).toMatchObject({ datedSolutions: 7, episodes: 10, placed: 6, undated: 2, withoutHumanNeighbour: 2 });
-    expect(timeline.quartiles.map((quartile) => [quartile.solutions, quartile.episodes])).toEqual([[2, 2], [2, 0], [2, 2], [1, 2]]);
+    expect(timeline.quartiles.map((quartile) => [quartile.solutions, quartile.episodes])).toEqual([
+      [2, 2],
+      [2, 0],
+      [2, 2],
+      [1, 2],
+    ]);
     expect(timeline.quartiles[0]).toMatchObject({ quartile: 1, from: '2019-01-01', to: '2019-01-10', share: 2 / 6 });
     expect(timeline.quartiles[3]).toMatchObject({ quartile: 4, from: '2021-05-05', to: '2021-05-05' });
   });

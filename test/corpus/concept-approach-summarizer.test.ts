@@ -30,7 +30,9 @@ describe('ConceptApproachSummarizer', () => {
   });
 
   it('says so when it recognises no technique', () => {
-    expect(new ConceptApproachSummarizer().summarize({ plan: 'print hello', code: 'print("hello")' })).toBe('approach: no recognised techniques');
+    expect(new ConceptApproachSummarizer().summarize({ plan: 'print hello', code: 'print("hello")' })).toBe(
+      'approach: no recognised techniques',
+    );
   });
 
   it('has a stable id that changes with its settings', () => {

@@ -28,11 +28,21 @@ describe('a corpus whose vectors live in a LangChain vector store', () => {
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     const store = new FakeVectorStore(new FakeEmbeddings());
     const out = join(directory, 'in-store');
-    const { corpus } = await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'titanic', out, index: storeIndex(store) });
-    const reference = (await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'titanic', out: join(directory, 'hnsw') })).corpus;
+    const { corpus } = await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [input],
+      task: 'titanic',
+      out,
+      index: storeIndex(store),
+    });
+    const reference = (
+      await buildCorpus({ trajectories: trajectoryReader, inputs: [input], task: 'titanic', out: join(directory, 'hnsw') })
+    ).corpus;
 
     // Every solution is a document of the store, with its corpus id and the summary's embedding.
-    expect(store.memoryVectors.map((vector) => vector.metadata[langChainDocumentKeys.id]).sort()).toEqual(records.map((record) => record.id).sort());
+    expect(store.memoryVectors.map((vector) => vector.metadata[langChainDocumentKeys.id]).sort()).toEqual(
+      records.map((record) => record.id).sort(),
+    );
     expect(store.memoryVectors.every((vector) => vector.metadata.corpus === 'titanic' && vector.embedding.length === 512)).toBe(true);
     const [gbmVector] = await new HashingEmbedder().embed([{ plan: corpus.entry('gbm')!.summary, code: '' }]);
     const stored = store.memoryVectors.find((vector) => vector.metadata[langChainDocumentKeys.id] === 'gbm')!.embedding;
@@ -51,15 +61,33 @@ describe('a corpus whose vectors live in a LangChain vector store', () => {
     expect(readdirSync(out).sort()).toEqual(['corpus.json', 'entries-000001.jsonl', 'index-000001.hnsw', 'index-000001.hnsw.meta.json']);
   });
 
-  it('appends to the store when the corpus grows, and the store answers the corpus\'s queries', async () => {
+  it("appends to the store when the corpus grows, and the store answers the corpus's queries", async () => {
     const first = join(directory, 'first.jsonl');
     const second = join(directory, 'second.jsonl');
-    writeFileSync(first, records.slice(0, 3).map((record) => `${JSON.stringify(record)}\n`).join(''));
-    writeFileSync(second, records.slice(3).map((record) => `${JSON.stringify(record)}\n`).join(''));
+    writeFileSync(
+      first,
+      records
+        .slice(0, 3)
+        .map((record) => `${JSON.stringify(record)}\n`)
+        .join(''),
+    );
+    writeFileSync(
+      second,
+      records
+        .slice(3)
+        .map((record) => `${JSON.stringify(record)}\n`)
+        .join(''),
+    );
     const store = new FakeVectorStore(new FakeEmbeddings());
     const out = join(directory, 'grown');
     await buildCorpus({ trajectories: trajectoryReader, inputs: [first], task: 'titanic', out, index: storeIndex(store) });
-    const { corpus, added } = await buildCorpus({ trajectories: trajectoryReader, inputs: [second], task: 'titanic', out, index: storeIndex(store) });
+    const { corpus, added } = await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [second],
+      task: 'titanic',
+      out,
+      index: storeIndex(store),
+    });
     expect(added.map((entry) => entry.id)).toEqual(['ridge', 'forest']);
     expect(corpus.size).toBe(5);
     expect(store.memoryVectors).toHaveLength(5);

@@ -45,14 +45,18 @@ async function oracleSimilarities(corpus: Corpus, query: EmbeddingInput): Promis
   const entries = corpus.entries();
   const vectors = await corpus.embedder.embed(entries.map((entry) => ({ plan: entry.summary, code: '' })));
   const [queryVector] = await corpus.embedder.embed([corpus.approachInput(query)]);
-  return vectors.map((vector) => cosine(vector, queryVector!)).sort((left, right) => right - left).slice(0, k);
+  return vectors
+    .map((vector) => cosine(vector, queryVector!))
+    .sort((left, right) => right - left)
+    .slice(0, k);
 }
 
 describe('corpus retrieval against a brute-force oracle', () => {
   it(`finds the true top ${k} of ${solutionCount} synthetic solutions (recall@${k} ≥ 0.95, HNSW being approximate)`, async () => {
     const random = createSeededRandom(42);
     const records: { id: string; task: string; text: string }[] = [];
-    for (let index = 0; index < solutionCount; index += 1) records.push({ id: `s${index}`, task: 'synthetic', text: syntheticApproach(random).plan });
+    for (let index = 0; index < solutionCount; index += 1)
+      records.push({ id: `s${index}`, task: 'synthetic', text: syntheticApproach(random).plan });
     const input = join(directory, 'synthetic.jsonl');
     writeFileSync(input, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     const out = join(directory, 'corpus');

@@ -26,7 +26,14 @@ function writeRecords(name: string, records: readonly object[]): string {
 }
 
 const firstBatch = writeRecords('first.jsonl', [
-  { id: 'gbm', task: 'titanic', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import StratifiedKFold', medal: 'gold', score: 0.82, author: 'ann' },
+  {
+    id: 'gbm',
+    task: 'titanic',
+    code: 'import lightgbm as lgb\nfrom sklearn.model_selection import StratifiedKFold',
+    medal: 'gold',
+    score: 0.82,
+    author: 'ann',
+  },
   { id: 'cnn', task: 'titanic', text: 'A convolutional neural network with mixup augmentation and cosine annealing.', medal: 'bronze' },
   { id: 'linear', task: 'titanic', text: 'Logistic regression on one-hot encoded features with 5-fold cross-validation.' },
 ]);
@@ -60,7 +67,13 @@ describe('buildCorpus and openCorpus', () => {
       generation: 1,
     });
     expect(readdirSync(out).sort()).toEqual(['corpus.json', 'entries-000001.jsonl', 'index-000001.hnsw', 'index-000001.hnsw.meta.json']);
-    expect(corpus.entry('gbm')).toMatchObject({ medal: 'gold', score: 0.82, author: 'ann', origin: 'record', summary: expect.stringMatching(/models: lightgbm/) });
+    expect(corpus.entry('gbm')).toMatchObject({
+      medal: 'gold',
+      score: 0.82,
+      author: 'ann',
+      origin: 'record',
+      summary: expect.stringMatching(/models: lightgbm/),
+    });
   });
 
   it('reopens it and finds the solution with the same approach first', async () => {
@@ -76,7 +89,9 @@ describe('buildCorpus and openCorpus', () => {
   it('refuses another embedder, dimension or summarizer, naming both values', async () => {
     const otherId = openCorpus(out, { embedder: new HashingEmbedder({ dimensions: 256 }) });
     await expect(otherId).rejects.toSatisfy((error) => CorpusMismatchError.isInstance(error) && error.field === 'embedder-id');
-    await expect(openCorpus(out, { embedder: new HashingEmbedder({ dimensions: 256 }) })).rejects.toThrow(/hashing-v1\/512.*hashing-v1\/256/);
+    await expect(openCorpus(out, { embedder: new HashingEmbedder({ dimensions: 256 }) })).rejects.toThrow(
+      /hashing-v1\/512.*hashing-v1\/256/,
+    );
     await expect(openCorpus(out, { embedder: impostor(64) })).rejects.toSatisfy(
       (error) => CorpusMismatchError.isInstance(error) && error.field === 'dimensions' && error.stored === '512' && error.supplied === '64',
     );
@@ -117,18 +132,28 @@ describe('buildCorpus and openCorpus', () => {
   });
 
   it('reports a missing or damaged corpus with a typed error', async () => {
-    await expect(openCorpus(join(directory, 'nowhere'))).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'missing');
+    await expect(openCorpus(join(directory, 'nowhere'))).rejects.toSatisfy(
+      (error) => CorpusFileError.isInstance(error) && error.problem === 'missing',
+    );
     const damaged = join(directory, 'damaged');
     await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: damaged });
     writeFileSync(join(damaged, 'entries-000001.jsonl'), '{}\n');
-    await expect(openCorpus(damaged)).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'corrupt' && /checksum/.test(error.reason));
+    await expect(openCorpus(damaged)).rejects.toSatisfy(
+      (error) => CorpusFileError.isInstance(error) && error.problem === 'corrupt' && /checksum/.test(error.reason),
+    );
     writeFileSync(join(damaged, 'corpus.json'), '{"format": "boden-corpus"}');
     await expect(openCorpus(damaged)).rejects.toSatisfy((error) => CorpusFileError.isInstance(error) && error.problem === 'corrupt');
   });
 
-  it('opens a corpus with a HashingEmbedder of its manifest\'s dimensions when none is given', async () => {
+  it("opens a corpus with a HashingEmbedder of its manifest's dimensions when none is given", async () => {
     const narrow = join(directory, 'narrow');
-    await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: narrow, embedder: new HashingEmbedder({ dimensions: 64 }) });
+    await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [firstBatch],
+      task: 'titanic',
+      out: narrow,
+      embedder: new HashingEmbedder({ dimensions: 64 }),
+    });
     const corpus = await openCorpus(narrow);
     expect([corpus.embedder.id, corpus.embedder.dimensions]).toEqual(['hashing-v1/64', 64]);
     expect((await corpus.search({ plan: 'LightGBM, stratified k-fold', code: '' }, 1))[0]!.entry.id).toBe('gbm');
@@ -137,13 +162,20 @@ describe('buildCorpus and openCorpus', () => {
   it('names the file that stands where a folder of out should be', async () => {
     const file = join(directory, 'not-a-folder');
     writeFileSync(file, 'kept');
-    const failure = await buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out: join(file, 'corpus') }).catch((error: unknown) => error);
+    const failure = await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [firstBatch],
+      task: 'titanic',
+      out: join(file, 'corpus'),
+    }).catch((error: unknown) => error);
     expect(FileWriteError.isInstance(failure)).toBe(true);
     expect((failure as FileWriteError).message).toBe(`cannot write ${join(file, 'corpus')}: ${file} is a file, not a directory (ENOTDIR)`);
   });
 
   it('rejects bad options, naming them', async () => {
     await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [], task: 'titanic', out })).rejects.toThrow(InvalidOptionsError);
-    await expect(buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out, embedder: {} as Embedder })).rejects.toThrow(/embedder/);
+    await expect(
+      buildCorpus({ trajectories: trajectoryReader, inputs: [firstBatch], task: 'titanic', out, embedder: {} as Embedder }),
+    ).rejects.toThrow(/embedder/);
   });
 });

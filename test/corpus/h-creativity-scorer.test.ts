@@ -54,7 +54,11 @@ const boostingSolutions: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
-const copyEpisode = { id: 'copy', plan: 'Train a LightGBM classifier with stratified 5-fold cross-validation.', code: boostingSolutions['lgbm.py']! };
+const copyEpisode = {
+  id: 'copy',
+  plan: 'Train a LightGBM classifier with stratified 5-fold cross-validation.',
+  code: boostingSolutions['lgbm.py']!,
+};
 const transformerEpisode = {
   id: 'transformer',
   plan: 'Fine-tune a pretrained transformer (BERT) on the text with a contrastive loss, then self-train on pseudo-labels.',
@@ -75,7 +79,12 @@ async function boostingCorpus(name: string): Promise<Corpus> {
   const solutions = join(directory, `${name}-solutions`);
   mkdirSync(solutions, { recursive: true });
   for (const [file, code] of Object.entries(boostingSolutions)) writeFileSync(join(solutions, file), `${code}\n`);
-  const { corpus, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [solutions], task: 'tabular', out: join(directory, name) });
+  const { corpus, skipped } = await buildCorpus({
+    trajectories: trajectoryReader,
+    inputs: [solutions],
+    task: 'tabular',
+    out: join(directory, name),
+  });
   expect(skipped).toEqual([]);
   return corpus;
 }
@@ -141,7 +150,7 @@ function researchIdea(file: string): string | null {
 }
 
 describe.skipIf(!hasSharedData)('leave one research idea out on the shared AI-Scientist-v2 runs', () => {
-  it('scores every episode of one run against a corpus of the other ideas\' runs', async () => {
+  it("scores every episode of one run against a corpus of the other ideas' runs", async () => {
     const files = readdirSync(sharedDataPath('trajectories')).filter((file) => researchIdea(file) !== null);
     const held = 'aisv2-eli-lilly-lnp-s2.journal.json';
     const others = files.filter((file) => researchIdea(file) !== researchIdea(held));
@@ -166,6 +175,8 @@ describe.skipIf(!hasSharedData)('leave one research idea out on the shared AI-Sc
     }
     const meanH = scores.reduce((sum, score) => sum + score.score, 0) / scores.length;
     const meanDistance = scores.reduce((sum, score) => sum + score.distance, 0) / scores.length;
-    console.info(`[h-creativity] ${run!.id}: ${scores.length} episodes, mean H ${meanH.toFixed(3)}, mean distance ${meanDistance.toFixed(3)} against ${corpus.size} solutions`);
+    console.info(
+      `[h-creativity] ${run!.id}: ${scores.length} episodes, mean H ${meanH.toFixed(3)}, mean distance ${meanDistance.toFixed(3)} against ${corpus.size} solutions`,
+    );
   }, 180_000);
 });

@@ -13,7 +13,13 @@ const notebook = {
   metadata: {},
   cells: [
     { cell_type: 'markdown', metadata: {}, source: ['# Approach\n', 'Gradient boosting with XGBoost, 5-fold CV.'] },
-    { cell_type: 'code', metadata: {}, execution_count: 1, source: 'import xgboost as xgb\n', outputs: [{ output_type: 'stream', text: 'noise' }] },
+    {
+      cell_type: 'code',
+      metadata: {},
+      execution_count: 1,
+      source: 'import xgboost as xgb\n',
+      outputs: [{ output_type: 'stream', text: 'noise' }],
+    },
     { cell_type: 'raw', metadata: {}, source: 'ignored' },
     { cell_type: 'code', metadata: {}, source: ['from sklearn.model_selection import KFold\n', 'kf = KFold(5)'], outputs: [] },
   ],
@@ -49,7 +55,15 @@ describe('readSolutionRecords', () => {
     const path = write(
       join(directory, 'records', 'solutions.jsonl'),
       [
-        JSON.stringify({ id: 'a', task: 'titanic', code: 'import lightgbm', author: 'ann', timestamp: '2021-03-04', medal: 'Gold', score: 0.81 }),
+        JSON.stringify({
+          id: 'a',
+          task: 'titanic',
+          code: 'import lightgbm',
+          author: 'ann',
+          timestamp: '2021-03-04',
+          medal: 'Gold',
+          score: 0.81,
+        }),
         JSON.stringify({ id: 7, task: 'titanic', text: 'Random forest on engineered features.' }),
         '',
         '{not json',
@@ -60,8 +74,30 @@ describe('readSolutionRecords', () => {
     );
     const { solutions, skipped } = await readSolutionRecords(path, { task: 'titanic' });
     expect(solutions).toEqual([
-      { id: 'a', task: 'titanic', source: path, origin: 'record', author: 'ann', timestamp: '2021-03-04', medal: 'gold', score: 0.81, plan: '', code: 'import lightgbm' },
-      { id: '7', task: 'titanic', source: path, origin: 'record', author: null, timestamp: null, medal: null, score: null, plan: 'Random forest on engineered features.', code: '' },
+      {
+        id: 'a',
+        task: 'titanic',
+        source: path,
+        origin: 'record',
+        author: 'ann',
+        timestamp: '2021-03-04',
+        medal: 'gold',
+        score: 0.81,
+        plan: '',
+        code: 'import lightgbm',
+      },
+      {
+        id: '7',
+        task: 'titanic',
+        source: path,
+        origin: 'record',
+        author: null,
+        timestamp: null,
+        medal: null,
+        score: null,
+        plan: 'Random forest on engineered features.',
+        code: '',
+      },
     ]);
     expect(skipped.map((item) => item.file)).toEqual([`${path}:4`, `${path}:5`, `${path}:6`, `${path}:7`]);
     expect(skipped[0]!.reason).toMatch(/not valid JSON/);
@@ -74,7 +110,10 @@ describe('readSolutionRecords', () => {
     // Each text is 150 KB of three-byte characters: every line spans several of the stream's 64 KB chunks.
     const texts = Array.from({ length: 6 }, (_, index) => `${'✓ gradient boosting '.repeat(7_500)}${index}`);
     const lines = texts.map((text, index) => JSON.stringify({ id: `s${index}`, task: 'titanic', text }));
-    const path = write(join(directory, 'records', 'long.jsonl'), `\uFEFF${lines.slice(0, 3).join('\r\n')}\n{broken\n${lines.slice(3).join('\n')}`);
+    const path = write(
+      join(directory, 'records', 'long.jsonl'),
+      `\uFEFF${lines.slice(0, 3).join('\r\n')}\n{broken\n${lines.slice(3).join('\n')}`,
+    );
     const { solutions, skipped } = await readSolutionRecords(path);
     expect(solutions.map((solution) => solution.plan)).toEqual(texts);
     expect(skipped.map((item) => item.file)).toEqual([`${path}:4`]);
@@ -106,7 +145,10 @@ describe('readSolutions', () => {
     write(join(root, 'i-data.csv'), 'a,b\n1,2\n');
     write(join(root, 'j-not-a-trajectory.json'), '{"hello": "world"}');
     write(join(root, '.hidden.py'), 'import torch');
-    const { solutions, skipped } = await readSolutions([root, join(directory, 'absent')], { trajectories: trajectoryReader, task: 'titanic' });
+    const { solutions, skipped } = await readSolutions([root, join(directory, 'absent')], {
+      trajectories: trajectoryReader,
+      task: 'titanic',
+    });
     expect(solutions.map((solution) => [solution.id, solution.origin])).toEqual([
       ['a-script.py', 'file'],
       ['b-analysis.R', 'file'],
@@ -118,7 +160,10 @@ describe('readSolutions', () => {
     const notebookSolution = solutions.find((solution) => solution.id === 'nested/e-notebook.ipynb')!;
     expect(notebookSolution.plan).toMatch(/XGBoost/);
     expect(notebookSolution.code).toMatch(/KFold/);
-    expect(solutions.find((solution) => solution.id === 'c-writeup.md')).toMatchObject({ plan: 'We used a CNN with data augmentation.', code: '' });
+    expect(solutions.find((solution) => solution.id === 'c-writeup.md')).toMatchObject({
+      plan: 'We used a CNN with data augmentation.',
+      code: '',
+    });
     expect(skipped.map((item) => [item.file.slice(directory.length + 1), item.reason])).toEqual([
       ['mixed/g-broken.ipynb', expect.stringMatching(/not valid JSON/)],
       ['mixed/h-empty.py', 'no text'],
@@ -141,7 +186,9 @@ describe('readSolutions', () => {
     expect(read.solutions.every((solution) => solution.origin === 'trajectory')).toBe(true);
     const unread = await readSolutions([journal], { task: 't' });
     expect(unread.solutions).toEqual([]);
-    expect(unread.skipped).toEqual([{ file: journal, reason: expect.stringContaining('no trajectory reader was given (the trajectories option') }]);
+    expect(unread.skipped).toEqual([
+      { file: journal, reason: expect.stringContaining('no trajectory reader was given (the trajectories option') },
+    ]);
   });
 });
 
@@ -154,9 +201,12 @@ describe('symbolic links', () => {
     symlinkSync(join(root, 'a'), join(root, 'linked-a'));
     const { solutions, skipped } = await readSolutions([root], { task: 't' });
     expect(solutions.map((solution) => solution.id)).toEqual(['a/solution.py']);
-    expect(skipped.filter((entry) => /again \(a symbolic link to it\); read once/.test(entry.reason)).map((entry) => entry.file).sort()).toEqual(
-      [join(root, 'a', 'back-to-root'), join(root, 'linked-a')].sort(),
-    );
+    expect(
+      skipped
+        .filter((entry) => /again \(a symbolic link to it\); read once/.test(entry.reason))
+        .map((entry) => entry.file)
+        .sort(),
+    ).toEqual([join(root, 'a', 'back-to-root'), join(root, 'linked-a')].sort());
     // A link to a directory elsewhere is followed (it used to be passed over in silence).
     write(join(directory, 'elsewhere', 'other.jsonl'), '');
     symlinkSync(join(directory, 'elsewhere'), join(root, 'z-linked-elsewhere'));

@@ -12,7 +12,12 @@ describe.skipIf(!hasSharedData)('a corpus built from ../shared/data/trajectories
 
   it('turns every episode into a solution, reports unreadable files, and finds an episode itself', async () => {
     const out = join(directory, 'corpus');
-    const { corpus, added, skipped } = await buildCorpus({ trajectories: trajectoryReader, inputs: [sharedDataPath('trajectories')], task: 'shared-trajectories', out });
+    const { corpus, added, skipped } = await buildCorpus({
+      trajectories: trajectoryReader,
+      inputs: [sharedDataPath('trajectories')],
+      task: 'shared-trajectories',
+      out,
+    });
     expect(added.length).toBeGreaterThan(100);
     expect(added.every((entry) => entry.origin === 'trajectory' && entry.id.includes('/'))).toBe(true);
     // SOURCES.tsv is not a solution; it is reported, like any file that is neither a solution nor a trajectory.

@@ -39,7 +39,7 @@ describe('tokenizeCode', () => {
   it('strips Python comments, docstrings, string literals (with prefixes) and numbers', () => {
     const code = [
       '"""Module docstring mentioning xgboost."""',
-      "x = 0.5 + 1e-3 + 3_000 + 0x1F + .25 + 2j  # comment about catboost",
+      'x = 0.5 + 1e-3 + 3_000 + 0x1F + .25 + 2j  # comment about catboost',
       "s = 'ridge' + \"lasso\" + f'{svm}' + r'\\d+' + b'bytes' + '''triple ''' ",
       'y = model',
     ].join('\n');

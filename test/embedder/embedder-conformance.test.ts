@@ -20,7 +20,12 @@ describeEmbedder(
   'LangChainEmbedder over OpenAIEmbeddings and a fake server',
   () =>
     new LangChainEmbedder({
-      embeddings: new OpenAIEmbeddings({ model: 'fake-embedding', apiKey: 'test', maxRetries: 0, configuration: { baseURL: server.baseURL } }),
+      embeddings: new OpenAIEmbeddings({
+        model: 'fake-embedding',
+        apiKey: 'test',
+        maxRetries: 0,
+        configuration: { baseURL: server.baseURL },
+      }),
       batchSize: 2,
       retryDelayMs: 1,
     }),

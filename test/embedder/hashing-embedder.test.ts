@@ -94,7 +94,12 @@ describe('HashingEmbedder', () => {
 
   it('gives a unit vector to empty and one-sided inputs', () => {
     const embedder = new HashingEmbedder();
-    for (const input of [{ plan: '', code: '' }, { plan: 'only a plan', code: '' }, { plan: '', code: 'fit(model)' }, { plan: '# 1 2 3', code: '"""doc"""' }]) {
+    for (const input of [
+      { plan: '', code: '' },
+      { plan: 'only a plan', code: '' },
+      { plan: '', code: 'fit(model)' },
+      { plan: '# 1 2 3', code: '"""doc"""' },
+    ]) {
       expect(norm(embedder.embedOne(input))).toBeCloseTo(1, 5);
     }
     expect(norm(new HashingEmbedder({ planWeight: 0 }).embedOne({ plan: 'only a plan', code: '' }))).toBeCloseTo(1, 5);
@@ -120,9 +125,13 @@ describe('HashingEmbedder', () => {
     const codeOnly = new HashingEmbedder({ planWeight: 0 });
     const planOnly = new HashingEmbedder({ planWeight: 1 });
     const mixed = new HashingEmbedder({ planWeight: 0.3 });
-    const expected = 0.3 * cosine(planOnly.embedOne(lightgbm), planOnly.embedOne(xgboost)) + 0.7 * cosine(codeOnly.embedOne(lightgbm), codeOnly.embedOne(xgboost));
+    const expected =
+      0.3 * cosine(planOnly.embedOne(lightgbm), planOnly.embedOne(xgboost)) +
+      0.7 * cosine(codeOnly.embedOne(lightgbm), codeOnly.embedOne(xgboost));
     expect(cosine(mixed.embedOne(lightgbm), mixed.embedOne(xgboost))).toBeCloseTo(expected, 5);
-    expect(Array.from(codeOnly.embedOne({ ...lightgbm, plan: 'something else entirely' }))).toEqual(Array.from(codeOnly.embedOne(lightgbm)));
+    expect(Array.from(codeOnly.embedOne({ ...lightgbm, plan: 'something else entirely' }))).toEqual(
+      Array.from(codeOnly.embedOne(lightgbm)),
+    );
   });
 
   it('embeds asynchronously and synchronously alike, and honours an abort signal', async () => {

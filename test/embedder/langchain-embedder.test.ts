@@ -27,11 +27,20 @@ async function serve(options: FakeOpenAiServerOptions = {}): Promise<FakeOpenAiS
 
 /** The real LangChain client against `server`, with its own retries off so only the embedder's count. */
 function openAiEmbeddings(server: FakeOpenAiServer, fields: Partial<OpenAIEmbeddingsParams> = {}): OpenAIEmbeddings {
-  return new OpenAIEmbeddings({ model: 'fake-embedding', apiKey: 'test', maxRetries: 0, configuration: { baseURL: server.baseURL }, ...fields });
+  return new OpenAIEmbeddings({
+    model: 'fake-embedding',
+    apiKey: 'test',
+    maxRetries: 0,
+    configuration: { baseURL: server.baseURL },
+    ...fields,
+  });
 }
 
 const episodes = (count: number): EmbeddingInput[] =>
-  Array.from({ length: count }, (_, index) => ({ plan: `Plan number ${index}: try model ${index}`, code: `model_${index} = fit(x)\nscore(model_${index})` }));
+  Array.from({ length: count }, (_, index) => ({
+    plan: `Plan number ${index}: try model ${index}`,
+    code: `model_${index} = fit(x)\nscore(model_${index})`,
+  }));
 
 /** Texts of every embeddings request the server received, one array per request. */
 const sentTexts = (server: FakeOpenAiServer): string[][] =>
@@ -74,7 +83,11 @@ describe('LangChainEmbedder', () => {
     const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server), batchSize: 3 });
     const vectors = await embedder.embed(episodes(7));
     expect(vectors).toHaveLength(7);
-    expect(sentTexts(server).map((texts) => texts.length).sort()).toEqual([1, 3, 3]);
+    expect(
+      sentTexts(server)
+        .map((texts) => texts.length)
+        .sort(),
+    ).toEqual([1, 3, 3]);
   });
 
   it("lowers its batch size to the LangChain model's own, so one batch is one request", async () => {
@@ -88,7 +101,11 @@ describe('LangChainEmbedder', () => {
   it('keeps at most maxConcurrency requests in flight, across embed calls', async () => {
     // Requests are held until released in waves, so all that the limiter lets through are in flight together.
     const server = await serve({ holdAll: true });
-    const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server, { maxConcurrency: 10 }), batchSize: 1, maxConcurrency: 3 });
+    const embedder = new LangChainEmbedder({
+      embeddings: openAiEmbeddings(server, { maxConcurrency: 10 }),
+      batchSize: 1,
+      maxConcurrency: 3,
+    });
     const embedded = Promise.all([embedder.embed(episodes(6)), embedder.embed(episodes(9).slice(6))]);
     for (const arrived of [3, 6, 9]) {
       await server.received(arrived);
@@ -216,7 +233,10 @@ describe('LangChainEmbedder', () => {
     expect(reloaded.dimensions).toBe(16);
 
     await writeFile(join(directory, files[0]!), '{"format": "boden-embedding-cache-v1", "vect');
-    await writeFile(join(directory, files[1]!), JSON.stringify({ format: 'boden-embedding-cache-v1', key: files[1]!.slice(0, -5), dimensions: 16, vector: 'AAAA' }));
+    await writeFile(
+      join(directory, files[1]!),
+      JSON.stringify({ format: 'boden-embedding-cache-v1', key: files[1]!.slice(0, -5), dimensions: 16, vector: 'AAAA' }),
+    );
     const repaired = make();
     expect(await repaired.embed(inputs)).toEqual(original);
     expect(repaired.statistics).toMatchObject({ diskHits: 1, corruptCacheEntries: 2, providerTexts: 2 });
@@ -248,10 +268,16 @@ describe('LangChainEmbedder', () => {
 
   it('rejects zero and NaN vectors with the offending input', async () => {
     const server = await serve({
-      embeddings: (texts) => texts.map((text) => (text.includes('zero') ? [0, 0, 0, 0] : text.includes('nan') ? [1, Number.NaN, 0, 0] : [1, 2, 3, 4])),
+      embeddings: (texts) =>
+        texts.map((text) => (text.includes('zero') ? [0, 0, 0, 0] : text.includes('nan') ? [1, Number.NaN, 0, 0] : [1, 2, 3, 4])),
     });
     const embedder = new LangChainEmbedder({ embeddings: openAiEmbeddings(server) });
-    const zero = await embedError(embedder.embed([{ plan: 'fine', code: '' }, { plan: 'zero', code: '' }]));
+    const zero = await embedError(
+      embedder.embed([
+        { plan: 'fine', code: '' },
+        { plan: 'zero', code: '' },
+      ]),
+    );
     expect(zero).toMatchObject({ problem: 'invalid-vector', inputIndex: 1 });
     const nan = await embedError(embedder.embed([{ plan: 'nan', code: '' }]));
     expect(nan).toMatchObject({ problem: 'invalid-vector', inputIndex: 0 });
@@ -278,7 +304,14 @@ describe('LangChainEmbedder', () => {
 describe('createOpenAiCompatibleEmbedder', () => {
   it('asks for the dimensions, keeps newlines, batches one request per batch and leaves retrying to the embedder', async () => {
     const server = await serve({ script: [{ kind: 'status', status: 500 }] });
-    const embedder = createOpenAiCompatibleEmbedder({ baseURL: server.baseURL, model: 'fake-embedding', apiKey: 'secret', dimensions: 8, batchSize: 2, retryDelayMs: 1 });
+    const embedder = createOpenAiCompatibleEmbedder({
+      baseURL: server.baseURL,
+      model: 'fake-embedding',
+      apiKey: 'secret',
+      dimensions: 8,
+      batchSize: 2,
+      retryDelayMs: 1,
+    });
     expect(embedder.id).toBe('langchain/fake-embedding/8');
     const inputs = episodes(5);
     const vectors = await embedder.embed(inputs);
@@ -294,7 +327,9 @@ describe('createOpenAiCompatibleEmbedder', () => {
 
   it('validates its options', () => {
     expect(() => createOpenAiCompatibleEmbedder({ baseURL: 'not a url', model: 'm' })).toThrow(InvalidOptionsError);
-    expect(() => createOpenAiCompatibleEmbedder({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', firstByteTimeoutMs: 0 })).toThrow(/firstByteTimeoutMs/);
+    expect(() => createOpenAiCompatibleEmbedder({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', firstByteTimeoutMs: 0 })).toThrow(
+      /firstByteTimeoutMs/,
+    );
   });
 
   it('fails on a server that never answers after the first-byte wait and the check, not after its 60 s timeout', async () => {
@@ -304,7 +339,9 @@ describe('createOpenAiCompatibleEmbedder', () => {
       const embedder = createOpenAiCompatibleEmbedder({ baseURL: silent.baseURL, model: 'm', firstByteTimeoutMs: 300, maxRetries: 0 });
       const error = await embedError(embedder.embed(episodes(1)));
       expect(error.problem).toBe('provider');
-      expect(error.reason).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either/);
+      expect(error.reason).toMatch(
+        /POST http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either/,
+      );
     } finally {
       await silent.close();
     }

@@ -8,13 +8,17 @@ describe('tokenizePlan', () => {
 
   it('keeps dotted API names and identifiers whole and as parts', () => {
     const tokens = tokenizePlan('Use torch.optim.AdamW with LGBMClassifier');
-    expect(tokens).toEqual(expect.arrayContaining(['torch.optim.adamw', 'torch', 'optim', 'adamw', 'adam', 'lgbmclassifier', 'lgbm', 'classifier']));
+    expect(tokens).toEqual(
+      expect.arrayContaining(['torch.optim.adamw', 'torch', 'optim', 'adamw', 'adam', 'lgbmclassifier', 'lgbm', 'classifier']),
+    );
     expect(tokens).toContain('adamw lgbmclassifier');
   });
 
   it('treats hyphenated words as compounds and drops numeric segments', () => {
     const tokens = tokenizePlan('5-fold cross-validation with a 1e-3 learning rate and 32x32 images');
-    expect(tokens).toEqual(expect.arrayContaining(['fold', 'cross-validation', 'cross', 'validation', 'cross validation', 'learning rate']));
+    expect(tokens).toEqual(
+      expect.arrayContaining(['fold', 'cross-validation', 'cross', 'validation', 'cross validation', 'learning rate']),
+    );
     expect(tokens.some((token) => /\d/.test(token))).toBe(false);
   });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DuplicateNodeIdError,
-  ParentCycleError,
-  UnknownParentError,
-  segmentEpisodes,
-  type TrajectoryNode,
-} from '../../src/index.js';
+import { DuplicateNodeIdError, ParentCycleError, UnknownParentError, segmentEpisodes, type TrajectoryNode } from '../../src/index.js';
 
 function node(id: string, step: number, parent: string | null, score: number | null, extra: Partial<TrajectoryNode> = {}): TrajectoryNode {
   return {
@@ -60,7 +54,7 @@ describe('segmentEpisodes', () => {
     ]);
   });
 
-  it('orders episodes by the ending node\'s step, not by input order', () => {
+  it("orders episodes by the ending node's step, not by input order", () => {
     const { episodes } = segment([node('late', 5, null, 0.1), node('early', 1, null, 0.2)]);
     expect(episodes.map((episode) => [episode.id, episode.index])).toEqual([
       ['early', 0],
@@ -77,8 +71,22 @@ describe('segmentEpisodes', () => {
     ]);
     expect(episodes.map((episode) => episode.id)).toEqual(['ok']);
     expect(infeasibleAttempts).toEqual([
-      { id: 'dead-draft', runId: 'run', plan: 'plan of dead-draft', steps: { first: 1, last: 2 }, nodeIds: ['dead-draft', 'dead-debug'], parentEpisodeId: null },
-      { id: 'dead-improve', runId: 'run', plan: 'plan of dead-improve', steps: { first: 3, last: 3 }, nodeIds: ['dead-improve'], parentEpisodeId: 'ok' },
+      {
+        id: 'dead-draft',
+        runId: 'run',
+        plan: 'plan of dead-draft',
+        steps: { first: 1, last: 2 },
+        nodeIds: ['dead-draft', 'dead-debug'],
+        parentEpisodeId: null,
+      },
+      {
+        id: 'dead-improve',
+        runId: 'run',
+        plan: 'plan of dead-improve',
+        steps: { first: 3, last: 3 },
+        nodeIds: ['dead-improve'],
+        parentEpisodeId: 'ok',
+      },
     ]);
   });
 
@@ -127,7 +135,7 @@ describe('segmentEpisodes', () => {
     }
   });
 
-  it('uses each node\'s own direction and falls back to the run\'s', () => {
+  it("uses each node's own direction and falls back to the run's", () => {
     const { episodes } = segment([node('a', 0, null, 1, { maximize: false }), node('b', 1, null, 2, { maximize: null })]);
     expect(episodes.map((episode) => episode.maximize)).toEqual([false, true]);
   });

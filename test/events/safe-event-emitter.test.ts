@@ -28,6 +28,8 @@ describe('SafeEventEmitter', () => {
       expect(call).toThrow(InvalidOptionsError);
       expect(call).toThrow(/invalid options for SafeEventEmitter: /);
     }
-    expect(() => new SafeEventEmitter<Events>({ onListenerError: 5 as never })).toThrow('onListenerError: expected a function (report) => void');
+    expect(() => new SafeEventEmitter<Events>({ onListenerError: 5 as never })).toThrow(
+      'onListenerError: expected a function (report) => void',
+    );
   });
 });

@@ -125,9 +125,13 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions = {
       }
       if (behaviour.kind === 'html') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return void response.end(behaviour.body ?? '<!DOCTYPE html>\n<html><head><title>Welcome to nginx!</title></head><body><h1>Welcome to nginx!</h1></body></html>\n');
+        return void response.end(
+          behaviour.body ??
+            '<!DOCTYPE html>\n<html><head><title>Welcome to nginx!</title></head><body><h1>Welcome to nginx!</h1></body></html>\n',
+        );
       }
-      if (isModelList) return sendJson(response, 200, { object: 'list', data: [{ id: 'fake-chat', object: 'model', created: 0, owned_by: 'fake' }] });
+      if (isModelList)
+        return sendJson(response, 200, { object: 'list', data: [{ id: 'fake-chat', object: 'model', created: 0, owned_by: 'fake' }] });
       if (request.method !== 'POST' || !isRecord(body)) return sendError(response, 400, 'expected a POST with a JSON object body');
       if (path === '/v1/embeddings') return answerEmbeddings(response, body, embeddings);
       if (path === '/v1/chat/completions' && options.chat) return answerChat(response, body, options.chat(body));
@@ -180,7 +184,11 @@ export function fakeEmbedding(text: string, dimensions = 16): number[] {
   return vector;
 }
 
-function answerEmbeddings(response: ServerResponse, body: Record<string, unknown>, embed: NonNullable<FakeOpenAiServerOptions['embeddings']>): void {
+function answerEmbeddings(
+  response: ServerResponse,
+  body: Record<string, unknown>,
+  embed: NonNullable<FakeOpenAiServerOptions['embeddings']>,
+): void {
   const input = typeof body.input === 'string' ? [body.input] : body.input;
   if (!Array.isArray(input) || !input.every((text): text is string => typeof text === 'string')) {
     sendError(response, 400, 'input must be a string or an array of strings');
@@ -211,8 +219,13 @@ function answerChat(response: ServerResponse, body: Record<string, unknown>, rep
   const content = message.content ?? null;
   const promptTokens = 'usage' in message && message.usage ? message.usage.promptTokens : countWords(JSON.stringify(body.messages ?? []));
   const completionTokens =
-    'usage' in message && message.usage ? message.usage.completionTokens : countWords(content ?? '') + (toolCalls ? countWords(JSON.stringify(toolCalls)) : 0);
-  const usage = 'usage' in message && message.usage === null ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } };
+    'usage' in message && message.usage
+      ? message.usage.completionTokens
+      : countWords(content ?? '') + (toolCalls ? countWords(JSON.stringify(toolCalls)) : 0);
+  const usage =
+    'usage' in message && message.usage === null
+      ? {}
+      : { usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } };
   sendJson(response, 200, {
     id: `chatcmpl-fake-${(completions += 1)}`,
     object: 'chat.completion',

@@ -40,7 +40,9 @@ describe('fileWriteFailure', () => {
 
   it('leaves other failures as FileWriteError.from makes them', async () => {
     const eacces = Object.assign(new Error('EACCES'), { code: 'EACCES' });
-    expect(((await fileWriteFailure(eacces, file, directory)) as FileWriteError).message).toBe(`cannot write ${file}: permission denied (EACCES)`);
+    expect(((await fileWriteFailure(eacces, file, directory)) as FileWriteError).message).toBe(
+      `cannot write ${file}: permission denied (EACCES)`,
+    );
     const plain = new TypeError('not a file-system error');
     expect(await fileWriteFailure(plain, file, directory)).toBe(plain);
   });

@@ -11,14 +11,19 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 const directory = useTemporaryDirectory('boden-write-atomic-');
 
 async function writeError(path: string): Promise<FileWriteError> {
-  const error = await writeFileAtomic(path, 'text').then(() => null, (reason: unknown) => reason);
+  const error = await writeFileAtomic(path, 'text').then(
+    () => null,
+    (reason: unknown) => reason,
+  );
   expect(FileWriteError.isInstance(error)).toBe(true);
   return error as FileWriteError;
 }
 
 describe('writeFileAtomic failures', () => {
   it('names the path and says why: a missing folder, a directory in the way, a file as a folder', async () => {
-    expect((await writeError(join(directory, 'missing', 'out.jsonl'))).message).toBe(`cannot write ${join(directory, 'missing', 'out.jsonl')}: its folder does not exist (ENOENT)`);
+    expect((await writeError(join(directory, 'missing', 'out.jsonl'))).message).toBe(
+      `cannot write ${join(directory, 'missing', 'out.jsonl')}: its folder does not exist (ENOENT)`,
+    );
     const folder = join(directory, 'a-folder');
     mkdirSync(folder);
     expect((await writeError(folder)).code).toBe('EISDIR');
@@ -26,7 +31,9 @@ describe('writeFileAtomic failures', () => {
     writeFileSync(file, 'kept');
     expect((await writeError(join(file, 'inside.json'))).code).toBe('ENOTDIR');
     // ENOTDIR alone says only that some part of the path is a file: the message names it.
-    expect((await writeError(join(file, 'inside.json'))).message).toBe(`cannot write ${join(file, 'inside.json')}: ${file} is a file, not a directory (ENOTDIR)`);
+    expect((await writeError(join(file, 'inside.json'))).message).toBe(
+      `cannot write ${join(file, 'inside.json')}: ${file} is a file, not a directory (ENOTDIR)`,
+    );
     // Nothing is left behind and nothing was replaced.
     expect(readFileSync(file, 'utf8')).toBe('kept');
     expect(readdirSync(directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -59,7 +66,7 @@ describe('writeFileAtomic failures', () => {
 });
 
 describe('stale temporary files', () => {
-  it('are removed by the next write into their directory when their writer is gone; a live writer\'s stay', async () => {
+  it("are removed by the next write into their directory when their writer is gone; a live writer's stay", async () => {
     const folder = join(directory, 'stale');
     mkdirSync(folder);
     // A pid that has certainly exited: a child that ran and was reaped.

@@ -14,23 +14,47 @@ const aideml = join(sharedRoot, 'hosts', 'aideml');
 const python = '/usr/bin/python3';
 // Debian packages of the modules AIDE imports at import time (the canned programs use numpy only).
 const debianPackages: Record<string, string> = {
-  numpy: 'python3-numpy', pandas: 'python3-pandas', humanize: 'python3-humanize', funcy: 'python3-funcy',
-  dataclasses_json: 'python3-dataclasses-json', backoff: 'python3-backoff', jsonschema: 'python3-jsonschema',
-  omegaconf: 'python3-omegaconf', rich: 'python3-rich', black: 'black', igraph: 'python3-igraph',
+  numpy: 'python3-numpy',
+  pandas: 'python3-pandas',
+  humanize: 'python3-humanize',
+  funcy: 'python3-funcy',
+  dataclasses_json: 'python3-dataclasses-json',
+  backoff: 'python3-backoff',
+  jsonschema: 'python3-jsonschema',
+  omegaconf: 'python3-omegaconf',
+  rich: 'python3-rich',
+  black: 'black',
+  igraph: 'python3-igraph',
 };
 
 function missingPrerequisite(): string | undefined {
   if (!existsSync(join(aideml, 'aide', 'agent.py'))) return `${aideml} is absent (the pinned AIDE source, WecoAI/aideml @ 9643875)`;
   if (!existsSync(python)) return `${python} is absent (Debian's python3)`;
-  const probe = spawnSync(python, ['-c', `import importlib.util\nprint(" ".join(m for m in ${JSON.stringify(Object.keys(debianPackages))} if importlib.util.find_spec(m) is None))`], { encoding: 'utf8' });
-  const missing = probe.stdout.trim().split(' ').filter((module) => module !== '');
-  if (missing.length > 0) return `Python modules missing: ${missing.join(', ')} (apt-get install ${missing.map((module) => debianPackages[module]).join(' ')})`;
+  const probe = spawnSync(
+    python,
+    [
+      '-c',
+      `import importlib.util\nprint(" ".join(m for m in ${JSON.stringify(Object.keys(debianPackages))} if importlib.util.find_spec(m) is None))`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const missing = probe.stdout
+    .trim()
+    .split(' ')
+    .filter((module) => module !== '');
+  if (missing.length > 0)
+    return `Python modules missing: ${missing.join(', ')} (apt-get install ${missing.map((module) => debianPackages[module]).join(' ')})`;
   return undefined;
 }
 const missing = missingPrerequisite();
 if (missing) console.warn(`skipping the real-AIDE tests: ${missing}`);
 
-const pythonPath = [aideml, join(projectRoot, 'test', 'fixtures', 'python-shims'), join(projectRoot, 'clients', 'python'), join(projectRoot, 'examples', 'python')].join(delimiter);
+const pythonPath = [
+  aideml,
+  join(projectRoot, 'test', 'fixtures', 'python-shims'),
+  join(projectRoot, 'clients', 'python'),
+  join(projectRoot, 'examples', 'python'),
+].join(delimiter);
 const directory = useTemporaryDirectory('boden-aide-host-');
 const children: ChildProcess[] = [];
 const groups: number[] = [];
@@ -75,7 +99,10 @@ const ridge = (alpha: number) => `${load()}A = np.c_[X_train, np.ones(len(X_trai
 w = np.linalg.solve(A.T @ A + ${alpha} * np.eye(A.shape[1]), A.T @ y_train)
 pred = np.c_[X_valid, np.ones(len(X_valid))] @ w
 ${report}`;
-const neighbours = (k: number, file = 'train.csv') => `${load(file)}distances = ((X_valid[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+const neighbours = (
+  k: number,
+  file = 'train.csv',
+) => `${load(file)}distances = ((X_valid[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
 nearest = np.argsort(distances, axis=1)[:, :${k}]
 pred = y_train[nearest].mean(axis=1)
 ${report}`;
@@ -201,14 +228,38 @@ interface TraceEntry {
   preferDraft?: boolean;
   values?: Record<string, number | null>;
 }
-interface JournalNode { id: string; parent: string | null; children: string[]; buggy: boolean; value: number | null; maximize: boolean | null; stage: string; code: string }
-interface Outcome { trace: TraceEntry[]; nodes: JournalNode[]; export: string; summary: Record<string, unknown> }
+interface JournalNode {
+  id: string;
+  parent: string | null;
+  children: string[];
+  buggy: boolean;
+  value: number | null;
+  maximize: boolean | null;
+  stage: string;
+  code: string;
+}
+interface Outcome {
+  trace: TraceEntry[];
+  nodes: JournalNode[];
+  export: string;
+  summary: Record<string, unknown>;
+}
 
 /** Runs Debian's python3 with the hosts' PYTHONPATH; a process still alive after `killAfterMs` is killed (status null). */
-function runPython(args: string[], env: Record<string, string>, cwd: string, killAfterMs = 100_000): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runPython(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  killAfterMs = 100_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // Its own process group, so that AIDE's interpreter child is killed with it.
-    const child = spawn(python, args, { cwd, detached: true, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(python, args, {
+      cwd,
+      detached: true,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, PYTHONPATH: pythonPath, PYTHONDONTWRITEBYTECODE: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     groups.push(child.pid!);
     const timer = setTimeout(() => killGroup(child.pid!), killAfterMs);
     let stdout = '';
@@ -223,7 +274,12 @@ function runPython(args: string[], env: Record<string, string>, cwd: string, kil
 }
 
 /** An `aide.Experiment` in a fresh folder with the tiny task, its agent a BodenAgent on `client` (Python source). */
-async function runExperiment(name: string, serveUrl: string, client: string, body: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+async function runExperiment(
+  name: string,
+  serveUrl: string,
+  client: string,
+  body: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const llm = await startFakeOpenAiServer({ chat: scriptedModel().chat });
   try {
     const folder = join(directory, name);
@@ -260,7 +316,11 @@ describe.skipIf(missing !== undefined)('boden inside the real AIDE (WecoAI/aidem
     mkdirSync(join(work, 'data'), { recursive: true });
     writeFileSync(join(work, 'data', 'train.csv'), trainCsv());
     writeFileSync(join(work, 'driver.py'), driver);
-    const run = await runPython([join(work, 'driver.py')], { WORK: work, STEPS: '10', BODEN_URL: serveUrl, OPENAI_BASE_URL: llm.baseURL, OPENAI_API_KEY: 'test' }, work);
+    const run = await runPython(
+      [join(work, 'driver.py')],
+      { WORK: work, STEPS: '10', BODEN_URL: serveUrl, OPENAI_BASE_URL: llm.baseURL, OPENAI_API_KEY: 'test' },
+      work,
+    );
     if (run.status !== 0) throw new Error(`the AIDE driver failed (${run.status}):\n${run.stderr.slice(-4000)}`);
     outcome = JSON.parse(readFileSync(join(work, 'out.json'), 'utf8')) as Outcome;
   }, 120_000);
@@ -276,12 +336,18 @@ describe.skipIf(missing !== undefined)('boden inside the real AIDE (WecoAI/aidem
       const admitted = trace.findIndex((entry) => entry.call === 'admit' && entry.id === node.id);
       const executed = trace.findIndex((entry, index) => index > admitted && entry.call === 'exec' && entry.code === node.code);
       const observed = trace.findIndex((entry) => entry.call === 'observe' && entry.id === node.id);
-      expect(trace[admitted], `node ${node.id}`).toMatchObject({ accepted: true, operator: node.stage, parents: node.parent === null ? null : [node.parent] });
+      expect(trace[admitted], `node ${node.id}`).toMatchObject({
+        accepted: true,
+        operator: node.stage,
+        parents: node.parent === null ? null : [node.parent],
+      });
       expect(admitted).toBeLessThan(executed);
       expect(executed).toBeLessThan(observed);
       // The observation carries what only AIDE's review (parse_exec_result) knows: the metric and its direction.
       expect(trace[observed]).toMatchObject(
-        node.buggy ? { valid: false, value: null, direction: null } : { valid: true, value: node.value, direction: node.maximize ? 'maximize' : 'minimize' },
+        node.buggy
+          ? { valid: false, value: null, direction: null }
+          : { valid: true, value: node.value, direction: node.maximize ? 'maximize' : 'minimize' },
       );
     }
     expect(trace.filter((entry) => entry.call === 'exec')).toHaveLength(10);
@@ -291,8 +357,14 @@ describe.skipIf(missing !== undefined)('boden inside the real AIDE (WecoAI/aidem
   it('exports the RMSE task as minimised, with the real RMSE values, and `boden score` reads the run', async () => {
     const good = outcome.nodes.filter((node) => !node.buggy);
     expect(good.every((node) => node.maximize === false && node.value! > 0)).toBe(true);
-    expect(outcome.summary).toMatchObject({ objective: { direction: 'minimize', name: 'rmse' }, observed: { valid: good.length, invalid: 10 - good.length } });
-    const lines = outcome.export.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(outcome.summary).toMatchObject({
+      objective: { direction: 'minimize', name: 'rmse' },
+      observed: { valid: good.length, invalid: 10 - good.length },
+    });
+    const lines = outcome.export
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const exported = JSON.stringify(lines);
     expect(exported).toContain('"maximize":false');
     expect(exported).toContain('"rmse"');
@@ -306,8 +378,13 @@ describe.skipIf(missing !== undefined)('boden inside the real AIDE (WecoAI/aidem
   });
 
   it('works as the agent of an aide.Experiment, with no monkeypatch', async () => {
-    const run = await runExperiment('aide-experiment', serveUrl, 'Client = BodenClient', `solution = exp.run(steps=3)
-print(json.dumps({"nodes": len(exp.journal), "best": solution.valid_metric, "summary": exp.agent.boden.summary("aide-experiment")}))`);
+    const run = await runExperiment(
+      'aide-experiment',
+      serveUrl,
+      'Client = BodenClient',
+      `solution = exp.run(steps=3)
+print(json.dumps({"nodes": len(exp.journal), "best": solution.valid_metric, "summary": exp.agent.boden.summary("aide-experiment")}))`,
+    );
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { nodes: number; best: number; summary: Record<string, unknown> };
     expect(result.nodes).toBe(3);
@@ -323,10 +400,15 @@ print(json.dumps({"nodes": len(exp.journal), "best": solution.valid_metric, "sum
         if Client.admits == 2:  # after the first program ran: AIDE's interpreter child is alive
             raise BodenError(503, "the data directory is read-only")
         return super().admit(*args, **kwargs)`;
-    const run = await runExperiment('aide-failing', serveUrl, failing, `try:
+    const run = await runExperiment(
+      'aide-failing',
+      serveUrl,
+      failing,
+      `try:
     exp.run(steps=3)
 except BodenError as error:
-    print("stopped:", error)`);
+    print("stopped:", error)`,
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('stopped: boden serve answered 503: the data directory is read-only');
   });
@@ -401,7 +483,9 @@ describe.skipIf(missing !== undefined)('the AIDE recipe checks the host interfac
   it('names AIDE, the missing method and the pinned commit when an Agent method moved, at import', async () => {
     const moved = await run('import aide.agent\ndel aide.agent.Agent.plan_and_code_query\nimport aide_boden');
     expect(moved.status).not.toBe(0);
-    expect(moved.stderr).toContain("AideInterfaceError: boden's AIDE recipe (aide_boden.py) needs AIDE's Agent.plan_and_code_query(prompt)");
+    expect(moved.stderr).toContain(
+      "AideInterfaceError: boden's AIDE recipe (aide_boden.py) needs AIDE's Agent.plan_and_code_query(prompt)",
+    );
     expect(moved.stderr).toContain('9643875');
     expect(moved.stderr).not.toContain('AttributeError');
   });
@@ -421,7 +505,9 @@ for kwargs in ({"agent": Renamed}, {"node": Bare}):
         print(error)
 `);
     expect(checked.status, checked.stderr).toBe(0);
-    expect(checked.stdout).toContain("needs AIDE's Agent.parse_exec_result(node, exec_result), as in WecoAI/aideml at commit 9643875; the installed AIDE has Agent.parse_exec_result(node, result)");
+    expect(checked.stdout).toContain(
+      "needs AIDE's Agent.parse_exec_result(node, exec_result), as in WecoAI/aideml at commit 9643875; the installed AIDE has Agent.parse_exec_result(node, result)",
+    );
     expect(checked.stdout).toContain("needs AIDE's Node.id");
   });
 
@@ -429,7 +515,11 @@ for kwargs in ({"agent": Renamed}, {"node": Bare}):
     const recipe = join(projectRoot, 'examples', 'python', 'aide_boden.py');
     mkdirSync(join(directory, 'unreachable', 'data'), { recursive: true });
     writeFileSync(join(directory, 'unreachable', 'data', 'train.csv'), trainCsv());
-    const unreachable = await runPython([recipe, 'data_dir=data', 'goal=Predict y', 'agent.steps=1'], { BODEN_URL: 'http://127.0.0.1:9' }, join(directory, 'unreachable'));
+    const unreachable = await runPython(
+      [recipe, 'data_dir=data', 'goal=Predict y', 'agent.steps=1'],
+      { BODEN_URL: 'http://127.0.0.1:9' },
+      join(directory, 'unreachable'),
+    );
     expect(unreachable.status).toBe(1);
     expect(unreachable.stderr.trim()).toMatch(/^aide_boden: cannot reach http:\/\/127\.0\.0\.1:9 .*is `npx boden serve` running\?$/);
     const options = await run(`import aide_boden
@@ -439,7 +529,9 @@ for options in ({"max_rejection": 2}, {"run": {"bonus": {}, "gates": {}}}, {"max
     except aide_boden.BodenAgentError as error:
         print(error)`);
     expect(options.stdout).toContain("unknown aide_boden option 'max_rejection'");
-    expect(options.stdout).toContain("aide_boden option run must be a dict of create_run's options (adaptive, bonus, descriptors, gate, judge, metric, objective, qd), not {'bonus': {}, 'gates': {}}");
+    expect(options.stdout).toContain(
+      "aide_boden option run must be a dict of create_run's options (adaptive, bonus, descriptors, gate, judge, metric, objective, qd), not {'bonus': {}, 'gates': {}}",
+    );
     expect(options.stdout).toContain('aide_boden option max_rejections must be an integer >= 1, not 0');
   });
 });

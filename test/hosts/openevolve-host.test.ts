@@ -27,7 +27,8 @@ def fit_radii(centers):
     return np.minimum(walls, gaps.min(axis=1) / 2)
 `;
 
-const program = (body: string): string => `# EVOLVE-BLOCK-START\nimport numpy as np\n${fitRadii}\n${body}\n# EVOLVE-BLOCK-END\n${fixedTail}`;
+const program = (body: string): string =>
+  `# EVOLVE-BLOCK-START\nimport numpy as np\n${fitRadii}\n${body}\n# EVOLVE-BLOCK-END\n${fixedTail}`;
 
 const lattice = (rows: string, comment = '') =>
   program(`def construct_packing():
@@ -140,107 +141,161 @@ afterAll(async () => {
 describe('boden inside the real OpenEvolve (circle_packing, 12 iterations)', () => {
   const directory = useTemporaryDirectory('boden-openevolve-host-');
 
-  it.skipIf(openEvolveAbsent !== undefined)(`admits, gates and observes every program under its OpenEvolve id${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`, async (context) => {
-    const found = await openEvolvePython();
-    if ('skip' in found) return context.skip(found.skip);
-    const { python } = found;
-    const example = join(openEvolveRoot, 'examples', 'circle_packing');
-    const work = join(directory, 'circle_packing');
-    cpSync(example, work, { recursive: true });
-    let answered = 0;
-    fake = await startFakeOpenAiServer({ chat: (body) => cannedAnswer(answered++, body) });
-    const data = join(directory, 'boden-data');
-    const serve = await startServeProcess(['--data', data], children);
-    const env = openEvolveEnvironment({ BODEN_URL: serve.url });
+  it.skipIf(openEvolveAbsent !== undefined)(
+    `admits, gates and observes every program under its OpenEvolve id${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`,
+    async (context) => {
+      const found = await openEvolvePython();
+      if ('skip' in found) return context.skip(found.skip);
+      const { python } = found;
+      const example = join(openEvolveRoot, 'examples', 'circle_packing');
+      const work = join(directory, 'circle_packing');
+      cpSync(example, work, { recursive: true });
+      let answered = 0;
+      fake = await startFakeOpenAiServer({ chat: (body) => cannedAnswer(answered++, body) });
+      const data = join(directory, 'boden-data');
+      const serve = await startServeProcess(['--data', data], children);
+      const env = openEvolveEnvironment({ BODEN_URL: serve.url });
 
-    const setup = await spawnProcess(python, ['-c', driver, work, example, fake.baseURL], { env });
-    expect(setup.stderr).toBe('');
-    const output = join(directory, 'openevolve_output');
-    const run = await spawnProcess(python, ['-m', 'openevolve.cli', join(work, 'initial_program.py'), join(work, 'evaluator.py'), '--config', join(work, 'config.yaml'), '--output', output], { cwd: work, env });
-    expect(run.stderr, run.stderr.slice(-4000)).not.toMatch(/OpenEvolveInterfaceError|Error in worker iteration|BodenError|Feature dimension .* not found/);
-    expect(run.code, run.stderr.slice(-4000)).toBe(0);
+      const setup = await spawnProcess(python, ['-c', driver, work, example, fake.baseURL], { env });
+      expect(setup.stderr).toBe('');
+      const output = join(directory, 'openevolve_output');
+      const run = await spawnProcess(
+        python,
+        [
+          '-m',
+          'openevolve.cli',
+          join(work, 'initial_program.py'),
+          join(work, 'evaluator.py'),
+          '--config',
+          join(work, 'config.yaml'),
+          '--output',
+          output,
+        ],
+        { cwd: work, env },
+      );
+      expect(run.stderr, run.stderr.slice(-4000)).not.toMatch(
+        /OpenEvolveInterfaceError|Error in worker iteration|BodenError|Feature dimension .* not found/,
+      );
+      expect(run.code, run.stderr.slice(-4000)).toBe(0);
 
-    // OpenEvolve's own record of each iteration (evolution_trace.jsonl): its ids, parents and the metrics it kept.
-    const tracePath = join(output, 'evolution_trace.jsonl');
-    const trace = readFileSync(tracePath, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { child_id: string; parent_id: string; child_code: string; child_metrics: Record<string, number> });
-    expect(trace.length).toBeGreaterThanOrEqual(8);
-    // boden's log of the run: every admit and observe the service acknowledged.
-    const calls = readFileSync(join(data, 'oe-circle.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; node?: { id: string; plan?: string; parents?: string[]; operator?: string }; outcome?: { valid: boolean; value?: number | null } });
-    const admitted = new Map(calls.filter((call) => call.type === 'admit').map((call) => [call.node!.id, call.node!]));
-    const observed = calls.filter((call) => call.type === 'observe');
-    const observedById = new Map(observed.map((call) => [call.node!.id, call]));
-    expect(observedById.size).toBe(observed.length); // each program observed once
+      // OpenEvolve's own record of each iteration (evolution_trace.jsonl): its ids, parents and the metrics it kept.
+      const tracePath = join(output, 'evolution_trace.jsonl');
+      const trace = readFileSync(tracePath, 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) => JSON.parse(line) as { child_id: string; parent_id: string; child_code: string; child_metrics: Record<string, number> },
+        );
+      expect(trace.length).toBeGreaterThanOrEqual(8);
+      // boden's log of the run: every admit and observe the service acknowledged.
+      const calls = readFileSync(join(data, 'oe-circle.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              type: string;
+              node?: { id: string; plan?: string; parents?: string[]; operator?: string };
+              outcome?: { valid: boolean; value?: number | null };
+            },
+        );
+      const admitted = new Map(calls.filter((call) => call.type === 'admit').map((call) => [call.node!.id, call.node!]));
+      const observed = calls.filter((call) => call.type === 'observe');
+      const observedById = new Map(observed.map((call) => [call.node!.id, call]));
+      expect(observedById.size).toBe(observed.length); // each program observed once
 
-    // The initial program: admitted without a parent, and the parent OpenEvolve gave the first children.
-    const initial = [...admitted.values()].filter((node) => node.operator === 'initial');
-    expect(initial).toHaveLength(1);
-    expect(trace.some((entry) => entry.parent_id === initial[0]!.id)).toBe(true);
-    expect(observedById.has(initial[0]!.id)).toBe(true);
+      // The initial program: admitted without a parent, and the parent OpenEvolve gave the first children.
+      const initial = [...admitted.values()].filter((node) => node.operator === 'initial');
+      expect(initial).toHaveLength(1);
+      expect(trace.some((entry) => entry.parent_id === initial[0]!.id)).toBe(true);
+      expect(observedById.has(initial[0]!.id)).toBe(true);
 
-    const gated = trace.filter((entry) => entry.child_metrics.boden_gated === 1);
-    const evaluated = trace.filter((entry) => entry.child_metrics.boden_gated === undefined);
-    for (const entry of trace) {
-      // Admitted under OpenEvolve's id with OpenEvolve's parent; the declared dimensions in every result.
-      expect(admitted.get(entry.child_id)?.parents).toEqual([entry.parent_id]);
-      // The plan is the LLM's prose around its code, read from the worker's iteration.
-      expect(admitted.get(entry.child_id)?.plan).toBe('Here is a new construction.');
-      expect(typeof entry.child_metrics.boden_drift).toBe('number');
-      expect(typeof entry.child_metrics.boden_family).toBe('number');
-    }
-    for (const entry of evaluated) {
-      const observation = observedById.get(entry.child_id);
-      expect(observation?.node?.parents).toEqual([entry.parent_id]);
-      expect(observation?.outcome?.valid ? observation.outcome.value : 0).toBeCloseTo(entry.child_metrics.combined_score!, 9);
-    }
-    // A near-duplicate (the parent proposed again, a lattice proposed again) was gated before evaluation, never
-    // observed, and counted as an evaluation saved.
-    expect(gated.length).toBeGreaterThanOrEqual(2);
-    for (const entry of gated) expect(observedById.has(entry.child_id)).toBe(false);
-    const summary = (await (await fetch(`${serve.url}/runs/oe-circle`)).json()) as { rejected: number; admitted: number };
-    // The trace may lack a gated child as well (see below), never hold one boden did not reject.
-    expect(summary.rejected).toBeGreaterThanOrEqual(gated.length);
-    // Every program OpenEvolve evaluated (the trace logs a child only while its parent is still in the database,
-    // process_parallel.py:634-637, so it may miss one): admitted once, then gated or observed once.
-    expect(admitted.size).toBe(13);
-    expect(summary.admitted + summary.rejected).toBe(admitted.size);
-    expect(observed.length).toBe(summary.admitted);
-    // Fitness untouched: each evaluated program scores what the example's own evaluator gives it, same metric names.
-    const check = await spawnProcess(python, ['-c', checker, example, tracePath], { env });
-    expect(check.code, check.stderr).toBe(0);
-    const expected = JSON.parse(check.stdout.trim().split('\n').at(-1)!) as Record<string, { combined_score: number; keys: string[] }>;
-    for (const entry of evaluated) {
-      expect(entry.child_metrics.combined_score).toBeCloseTo(expected[entry.child_code]!.combined_score, 9);
-      const own = Object.keys(entry.child_metrics).filter((key) => !key.startsWith('boden_') && key !== 'error').sort();
-      expect(own).toEqual(expected[entry.child_code]!.keys.filter((key) => key !== 'error').sort());
-    }
-    // The families the canned programs take: lattice (1), rings (2) and stochastic search (4) among them.
-    const families = new Set(evaluated.map((entry) => entry.child_metrics.boden_family));
-    for (const family of [1, 2, 4]) expect(families).toContain(family);
+      const gated = trace.filter((entry) => entry.child_metrics.boden_gated === 1);
+      const evaluated = trace.filter((entry) => entry.child_metrics.boden_gated === undefined);
+      for (const entry of trace) {
+        // Admitted under OpenEvolve's id with OpenEvolve's parent; the declared dimensions in every result.
+        expect(admitted.get(entry.child_id)?.parents).toEqual([entry.parent_id]);
+        // The plan is the LLM's prose around its code, read from the worker's iteration.
+        expect(admitted.get(entry.child_id)?.plan).toBe('Here is a new construction.');
+        expect(typeof entry.child_metrics.boden_drift).toBe('number');
+        expect(typeof entry.child_metrics.boden_family).toBe('number');
+      }
+      for (const entry of evaluated) {
+        const observation = observedById.get(entry.child_id);
+        expect(observation?.node?.parents).toEqual([entry.parent_id]);
+        expect(observation?.outcome?.valid ? observation.outcome.value : 0).toBeCloseTo(entry.child_metrics.combined_score!, 9);
+      }
+      // A near-duplicate (the parent proposed again, a lattice proposed again) was gated before evaluation, never
+      // observed, and counted as an evaluation saved.
+      expect(gated.length).toBeGreaterThanOrEqual(2);
+      for (const entry of gated) expect(observedById.has(entry.child_id)).toBe(false);
+      const summary = (await (await fetch(`${serve.url}/runs/oe-circle`)).json()) as { rejected: number; admitted: number };
+      // The trace may lack a gated child as well (see below), never hold one boden did not reject.
+      expect(summary.rejected).toBeGreaterThanOrEqual(gated.length);
+      // Every program OpenEvolve evaluated (the trace logs a child only while its parent is still in the database,
+      // process_parallel.py:634-637, so it may miss one): admitted once, then gated or observed once.
+      expect(admitted.size).toBe(13);
+      expect(summary.admitted + summary.rejected).toBe(admitted.size);
+      expect(observed.length).toBe(summary.admitted);
+      // Fitness untouched: each evaluated program scores what the example's own evaluator gives it, same metric names.
+      const check = await spawnProcess(python, ['-c', checker, example, tracePath], { env });
+      expect(check.code, check.stderr).toBe(0);
+      const expected = JSON.parse(check.stdout.trim().split('\n').at(-1)!) as Record<string, { combined_score: number; keys: string[] }>;
+      for (const entry of evaluated) {
+        expect(entry.child_metrics.combined_score).toBeCloseTo(expected[entry.child_code]!.combined_score, 9);
+        const own = Object.keys(entry.child_metrics)
+          .filter((key) => !key.startsWith('boden_') && key !== 'error')
+          .sort();
+        expect(own).toEqual(expected[entry.child_code]!.keys.filter((key) => key !== 'error').sort());
+      }
+      // The families the canned programs take: lattice (1), rings (2) and stochastic search (4) among them.
+      const families = new Set(evaluated.map((entry) => entry.child_metrics.boden_family));
+      for (const family of [1, 2, 4]) expect(families).toContain(family);
 
-    // The run's export reads back through boden score.
-    const exported = join(directory, 'oe-circle.jsonl');
-    writeFileSync(exported, await (await fetch(`${serve.url}/runs/oe-circle/export`)).text());
-    const scored = await runCli(['score', exported]);
-    expect(scored.code, scored.stderr).toBe(0);
-    // OpenEvolve's own checkpoint of the same run reads too (the newer layout: displaced programs gone).
-    const checkpoints = readdirSync(join(output, 'checkpoints')).filter((name) => existsSync(join(output, 'checkpoints', name, 'programs')));
-    expect(checkpoints.length).toBeGreaterThan(0);
-    const checkpointScore = await runCli(['score', join(output, 'checkpoints', checkpoints.sort().at(-1)!)]);
-    expect(checkpointScore.code, checkpointScore.stderr).toBe(0);
-  }, 240_000);
+      // The run's export reads back through boden score.
+      const exported = join(directory, 'oe-circle.jsonl');
+      writeFileSync(exported, await (await fetch(`${serve.url}/runs/oe-circle/export`)).text());
+      const scored = await runCli(['score', exported]);
+      expect(scored.code, scored.stderr).toBe(0);
+      // OpenEvolve's own checkpoint of the same run reads too (the newer layout: displaced programs gone).
+      const checkpoints = readdirSync(join(output, 'checkpoints')).filter((name) =>
+        existsSync(join(output, 'checkpoints', name, 'programs')),
+      );
+      expect(checkpoints.length).toBeGreaterThan(0);
+      const checkpointScore = await runCli(['score', join(output, 'checkpoints', checkpoints.sort().at(-1)!)]);
+      expect(checkpointScore.code, checkpointScore.stderr).toBe(0);
+    },
+    240_000,
+  );
 
   const hasPython = spawnSync('python3', ['--version']).status === 0;
-  it.skipIf(!hasPython)(`stops at start, naming the missing OpenEvolve name and the pinned commit, when the interface changed${hasPython ? '' : ' (skipped: no python3)'}`, async () => {
-    // An OpenEvolve whose Evaluator.evaluate_program no longer keeps the program id in a local of that name.
-    const fakeHost = join(directory, 'changed-openevolve');
-    mkdirSync(join(fakeHost, 'openevolve', 'utils'), { recursive: true });
-    writeFileSync(join(fakeHost, 'openevolve', '__init__.py'), '');
-    writeFileSync(join(fakeHost, 'openevolve', 'evaluator.py'), 'class Evaluator:\n    async def evaluate_program(self, code, uid=""):\n        return {}\n    def _passes_threshold(self, metrics, threshold):\n        return True\n');
-    writeFileSync(join(fakeHost, 'openevolve', 'process_parallel.py'), 'def _run_iteration_worker(iteration, db_snapshot, parent_id, inspiration_ids):\n    child_id = llm_response = None\n');
-    writeFileSync(join(fakeHost, 'openevolve', 'evaluation_result.py'), 'from dataclasses import dataclass, field\n@dataclass\nclass EvaluationResult:\n    metrics: dict = field(default_factory=dict)\n    artifacts: dict = field(default_factory=dict)\n');
-    const script = 'from openevolve_evaluator import BodenEvaluator\nBodenEvaluator(run_id="x")\n';
-    const run = await spawnProcess('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: [fakeHost, join(projectRoot, 'examples', 'python')].join(':'), PYTHONDONTWRITEBYTECODE: '1' } });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/OpenEvolveInterfaceError: OpenEvolve: expected the local 'program_id' of Evaluator\.evaluate_program .*algorithmicsuperintelligence\/openevolve @ 411fb59/);
-  });
+  it.skipIf(!hasPython)(
+    `stops at start, naming the missing OpenEvolve name and the pinned commit, when the interface changed${hasPython ? '' : ' (skipped: no python3)'}`,
+    async () => {
+      // An OpenEvolve whose Evaluator.evaluate_program no longer keeps the program id in a local of that name.
+      const fakeHost = join(directory, 'changed-openevolve');
+      mkdirSync(join(fakeHost, 'openevolve', 'utils'), { recursive: true });
+      writeFileSync(join(fakeHost, 'openevolve', '__init__.py'), '');
+      writeFileSync(
+        join(fakeHost, 'openevolve', 'evaluator.py'),
+        'class Evaluator:\n    async def evaluate_program(self, code, uid=""):\n        return {}\n    def _passes_threshold(self, metrics, threshold):\n        return True\n',
+      );
+      writeFileSync(
+        join(fakeHost, 'openevolve', 'process_parallel.py'),
+        'def _run_iteration_worker(iteration, db_snapshot, parent_id, inspiration_ids):\n    child_id = llm_response = None\n',
+      );
+      writeFileSync(
+        join(fakeHost, 'openevolve', 'evaluation_result.py'),
+        'from dataclasses import dataclass, field\n@dataclass\nclass EvaluationResult:\n    metrics: dict = field(default_factory=dict)\n    artifacts: dict = field(default_factory=dict)\n',
+      );
+      const script = 'from openevolve_evaluator import BodenEvaluator\nBodenEvaluator(run_id="x")\n';
+      const run = await spawnProcess('python3', ['-c', script], {
+        env: { ...process.env, PYTHONPATH: [fakeHost, join(projectRoot, 'examples', 'python')].join(':'), PYTHONDONTWRITEBYTECODE: '1' },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /OpenEvolveInterfaceError: OpenEvolve: expected the local 'program_id' of Evaluator\.evaluate_program .*algorithmicsuperintelligence\/openevolve @ 411fb59/,
+      );
+    },
+  );
 });

@@ -27,13 +27,22 @@ afterAll(async () => {
 });
 
 async function shinkaPython(): Promise<{ python: string } | { skip: string }> {
-  if (!existsSync(join(shinkaFolder, 'shinka', 'core', 'async_novelty_judge.py'))) return { skip: `no ShinkaEvolve source in ${shinkaFolder}` };
+  if (!existsSync(join(shinkaFolder, 'shinka', 'core', 'async_novelty_judge.py')))
+    return { skip: `no ShinkaEvolve source in ${shinkaFolder}` };
   const python = await findPython({ packages: ['numpy', 'pandas'] }).catch((error: Error) => error);
   if (python instanceof Error) return { skip: python.message };
-  const probe = spawnSync(python, ['-c', 'import shinka.database, shinka.core.async_novelty_judge'], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath } });
+  const probe = spawnSync(python, ['-c', 'import shinka.database, shinka.core.async_novelty_judge'], {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONPATH: pythonPath },
+  });
   if (probe.status !== 0) {
     const missing = /No module named '([^']+)'/.exec(probe.stderr)?.[1];
-    return { skip: missing === undefined ? `shinka does not import: ${probe.stderr.trim().split('\n').at(-1)}` : `the Python module ${missing} is missing (its Debian package python3-${missing.split('.')[0]!.toLowerCase()})` };
+    return {
+      skip:
+        missing === undefined
+          ? `shinka does not import: ${probe.stderr.trim().split('\n').at(-1)}`
+          : `the Python module ${missing} is missing (its Debian package python3-${missing.split('.')[0]!.toLowerCase()})`,
+    };
   }
   return { python };
 }
@@ -100,7 +109,6 @@ at_end = judge.finish(runner)
 print(json.dumps({"decisions": decisions, "lost": lost, "reported": len(judge.reported), "at_end": at_end,
                   "budget": judge.accepted_by_budget, "db": db_path}))
 `;
-
 
 // Shinka's own runner, offline: the task (26 circles; the score is the sum of the radii) is evaluated by Shinka's
 // run_shinka_eval in a child process its LocalJobConfig starts; the LLM and the embeddings are Shinka's
@@ -252,11 +260,24 @@ describe.skipIf('skip' in found)('the ShinkaEvolve recipe with real Shinka objec
     writeFileSync(join(task, 'evaluate.py'), evaluator);
     // Not spawnSync: the fake LLM answers from this process. Shinka's pricing stays offline (no models.dev fetch).
     const run = await spawnProcess(python, ['-c', runnerDriver, recipe, server.url, 'shinka-runner', llm.baseURL, task], {
-      env: { ...env, OPENAI_API_KEY: 'test', LOCAL_OPENAI_API_KEY: 'test', SHINKA_PRICING_MODE: 'offline', SHINKA_CACHE_DIR: join(directory, 'cache') },
+      env: {
+        ...env,
+        OPENAI_API_KEY: 'test',
+        LOCAL_OPENAI_API_KEY: 'test',
+        SHINKA_PRICING_MODE: 'offline',
+        SHINKA_CACHE_DIR: join(directory, 'cache'),
+      },
     });
     expect(run.stderr).not.toMatch(/Traceback \(most recent call last\)/);
     expect(run.code).toBe(0);
-    const outcome = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { db: string; reported: number; at_end: number; budget: number; calls: Record<string, number>; skips: string[] };
+    const outcome = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+      db: string;
+      reported: number;
+      at_end: number;
+      budget: number;
+      calls: Record<string, number>;
+      skips: string[];
+    };
     // The real loop consulted the judge for generations 1..4; it rejected some first attempts (a second call for the
     // generation) and accepted the last attempt where its gate said no (the budget).
     expect(Object.keys(outcome.calls).sort()).toEqual(['1', '2', '3', '4']);
@@ -296,6 +317,8 @@ except recipe.ShinkaInterfaceError as error:
     const run = spawnSync(python, ['-c', script, recipe], { encoding: 'utf8', env, timeout: 60_000 });
     expect(run.stderr).not.toMatch(/Traceback/);
     expect(run.status).toBe(0);
-    expect(run.stdout.trim()).toBe('ShinkaEvolve has no AsyncNoveltyJudge.log_novelty_skip_message(reason) (shinka/core/async_novelty_judge.py); BodenNoveltyJudge was written against ShinkaEvolve 9912af1');
+    expect(run.stdout.trim()).toBe(
+      'ShinkaEvolve has no AsyncNoveltyJudge.log_novelty_skip_message(reason) (shinka/core/async_novelty_judge.py); BodenNoveltyJudge was written against ShinkaEvolve 9912af1',
+    );
   }, 60_000);
 });

@@ -5,14 +5,15 @@ import { namesPlainSetting } from '../../src/judges/setting-words.js';
 
 describe('codeLines', () => {
   it('drops comments and layout, joins bracketed statements, and masks every run of digits', () => {
-    const code = 'import torch  # the framework\n\nmodel = Net(\n    hidden=128,\n    depth=3,\n)\nlr = 1e-3\nself.fc3 = nn.Linear(64, 10)\n';
+    const code =
+      'import torch  # the framework\n\nmodel = Net(\n    hidden=128,\n    depth=3,\n)\nlr = 1e-3\nself.fc3 = nn.Linear(64, 10)\n';
     expect(codeLines(code)).toEqual({
       lines: ['import torch', 'model=Net(hidden=128,depth=3)', 'lr=1e-3', 'self.fc3=nn.Linear(64,10)'],
       masked: ['import torch', 'model=Net(hidden=§,depth=§)', 'lr=§', 'self.fc§=nn.Linear(§,§)'],
     });
   });
 
-  it('keeps a # inside a string, a multi-line string in its statement, and Python\'s // as floor division', () => {
+  it("keeps a # inside a string, a multi-line string in its statement, and Python's // as floor division", () => {
     // Layout spaces go inside strings too: the lines are comparison keys, not code to run.
     const { lines } = codeLines('x = "a # b"\ny = 7 // 2\ns = """doc\nstring"""\nz = x + \\\n    y\n');
     expect(lines).toEqual(['x="a#b"', 'y=7//2', 's="""doc string"""', 'z=x+y']);
@@ -38,7 +39,15 @@ describe('codeLines', () => {
 
 describe('isReportingLine', () => {
   it('recognises printing, logging, plotting, saving and results records', () => {
-    for (const line of ['print(f"loss={loss:§f}")', 'logger.info(x)', 'plt.savefig("a.png")', 'np.save(path,data)', 'experiment_data["a"]["losses"].append(loss)', 'import json', '"""Docstring."""']) {
+    for (const line of [
+      'print(f"loss={loss:§f}")',
+      'logger.info(x)',
+      'plt.savefig("a.png")',
+      'np.save(path,data)',
+      'experiment_data["a"]["losses"].append(loss)',
+      'import json',
+      '"""Docstring."""',
+    ]) {
       expect(isReportingLine(line)).toBe(true);
     }
     for (const line of ['model.fit(X,y)', 'history=model.fit(X,y)', 'loss=criterion(out,y)', '"Adam":optim.Adam']) {
@@ -54,7 +63,12 @@ describe('namesPlainSetting', () => {
     for (const name of ['learning_rate', 'BATCH_SIZE', 'num_heads', 'ADAM_BETA1', 'Network Width Ablation', 'Data Noise Level Ablation']) {
       expect(namesPlainSetting(name)).toBe(true);
     }
-    for (const name of ['optimizer', 'Learning Rate Scheduler Ablation', 'Weight Initialization Scheme Ablation', 'Label Noise Robustness Ablation']) {
+    for (const name of [
+      'optimizer',
+      'Learning Rate Scheduler Ablation',
+      'Weight Initialization Scheme Ablation',
+      'Label Noise Robustness Ablation',
+    ]) {
       expect(namesPlainSetting(name)).toBe(false);
     }
   });

@@ -30,7 +30,10 @@ describe('confidenceCalibration', () => {
     const calibrated = Array.from({ length: 10 }, (_, index) => ({ score: 1, label: index < 8 ? 1 : 0, confidence: 0.8 }));
     expect(confidenceCalibration(calibrated).expectedCalibrationError).toBeCloseTo(0, 12);
     // Overconfident: confidence 1 (the last bin includes it), half wrong; and a right verdict at 0.25 (gap 0.75).
-    const overconfident = [...Array.from({ length: 4 }, (_, index) => ({ score: 1, label: index % 2, confidence: 1 })), { score: 2, label: 2, confidence: 0.25 }];
+    const overconfident = [
+      ...Array.from({ length: 4 }, (_, index) => ({ score: 1, label: index % 2, confidence: 1 })),
+      { score: 2, label: 2, confidence: 0.25 },
+    ];
     expect(confidenceCalibration(overconfident).expectedCalibrationError).toBeCloseTo((4 / 5) * 0.5 + (1 / 5) * 0.75, 12);
     expect(confidenceCalibration([]).expectedCalibrationError).toBeNaN();
   });

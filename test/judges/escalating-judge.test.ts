@@ -16,7 +16,14 @@ function scriptedJudge(id: string, answers: Record<string, { score: number; conf
       const answer = answers[input.episode.id];
       if (answer === undefined) throw new Error(`no scripted answer for ${input.episode.id}`);
       if (answer instanceof Error) throw answer;
-      return { score: answer.score, label: rubricLabel(answer.score), modes: [], rationale: `${id} says ${answer.score}`, confidence: answer.confidence, judge: id };
+      return {
+        score: answer.score,
+        label: rubricLabel(answer.score),
+        modes: [],
+        rationale: `${id} says ${answer.score}`,
+        confidence: answer.confidence,
+        judge: id,
+      };
     },
   };
 }
@@ -44,8 +51,16 @@ describe('createEscalatingJudge', () => {
   });
 
   it('escalates on request and stops at the per-run budget', async () => {
-    const cheap = scriptedJudge('cheap', { a: { score: 0, confidence: 0.9 }, b: { score: 0, confidence: 0.1 }, c: { score: 0, confidence: 0.1 } });
-    const expensive = scriptedJudge('llm', { a: { score: 2, confidence: 1 }, b: { score: 2, confidence: 1 }, c: { score: 2, confidence: 1 } });
+    const cheap = scriptedJudge('cheap', {
+      a: { score: 0, confidence: 0.9 },
+      b: { score: 0, confidence: 0.1 },
+      c: { score: 0, confidence: 0.1 },
+    });
+    const expensive = scriptedJudge('llm', {
+      a: { score: 2, confidence: 1 },
+      b: { score: 2, confidence: 1 },
+      c: { score: 2, confidence: 1 },
+    });
     const judge = createEscalatingJudge({ cheap, expensive, maxEscalationsPerRun: 2 });
     expect((await judge.judge(input('a'), { escalate: true })).judge).toBe('llm');
     expect((await judge.judge(input('b'))).judge).toBe('llm');

@@ -7,7 +7,12 @@ import { episode } from './llm-judge-fixtures.js';
 /** One token per whitespace-separated word: predictable, and no encoder to load. */
 const wordCounter: TextTokenCounter = {
   count: (text) => text.split(/\s+/).filter((word) => word !== '').length,
-  truncate: (text, maxTokens) => text.split(/\s+/).filter((word) => word !== '').slice(0, maxTokens).join(' '),
+  truncate: (text, maxTokens) =>
+    text
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .slice(0, maxTokens)
+      .join(' '),
 };
 
 const words = (count: number, tag: string): string => Array.from({ length: count }, (_, index) => `${tag}${index}`).join(' ');
@@ -22,7 +27,12 @@ function content(count: number, size: (index: number) => ReturnType<typeof sized
 
 async function fit(full: JudgePromptContent, budget: number, condensedTokens = 5) {
   let loads = 0;
-  const fitted = await fitJudgeContext(full, { budget, condensedTokens, nonce: 'abcdef0123456789', loadCounter: async () => ((loads += 1), wordCounter) });
+  const fitted = await fitJudgeContext(full, {
+    budget,
+    condensedTokens,
+    nonce: 'abcdef0123456789',
+    loadCounter: async () => ((loads += 1), wordCounter),
+  });
   const prompt = renderJudgePrompt(fitted.content, 'abcdef0123456789');
   return { ...fitted, loads, words: wordCounter.count(prompt.system) + wordCounter.count(prompt.user) };
 }

@@ -30,7 +30,8 @@ describe('data delimiter', () => {
 describe('renderJudgePrompt', () => {
   it('holds the rubric with examples, the edge rules, the procedure and the data rule', () => {
     const { system } = renderJudgePrompt(judgePromptContent(judgeInput(1)), nonce);
-    for (const level of rubricLevelTexts) expect(system).toContain(`${level.score} ${level.label}: ${level.description} Examples: ${level.examples}`);
+    for (const level of rubricLevelTexts)
+      expect(system).toContain(`${level.score} ${level.label}: ${level.description} Examples: ${level.examples}`);
     for (const rule of rubricEdgeRules) expect(system).toContain(`- ${rule}`);
     judgeProcedure.forEach((step, index) => expect(system).toContain(`${index + 1}. ${step}`));
     expect(system).toContain(`between a line <data-${nonce}> and a line </data-${nonce}>`);
@@ -45,7 +46,7 @@ describe('renderJudgePrompt', () => {
     const { user } = renderJudgePrompt(judgePromptContent(input), nonce);
     const quoted = (text: string): string => `<data-${nonce}>\n${text}\n</data-${nonce}>`;
     const expectedOrder = [
-      'against the run\'s 2 earlier episodes',
+      "against the run's 2 earlier episodes",
       '## Earlier episode 1 of 2',
       `Plan:\n${quoted(episode(0).plan)}`,
       `Code:\n${quoted(episode(0).code)}`,
@@ -69,11 +70,22 @@ describe('renderJudgePrompt', () => {
   });
 
   it('says when an episode is the first of its run and when code was left out', () => {
-    expect(renderJudgePrompt(judgePromptContent(judgeInput(0)), nonce).user).toContain("It is the run's first episode: there are no earlier episodes.");
+    expect(renderJudgePrompt(judgePromptContent(judgeInput(0)), nonce).user).toContain(
+      "It is the run's first episode: there are no earlier episodes.",
+    );
     const content = judgePromptContent(judgeInput(3));
-    const trimmed = { ...content, omitted: 1, earlier: [{ ...content.earlier[1]!, code: null }, { ...content.earlier[2]!, shortened: ['plan' as const] }] };
+    const trimmed = {
+      ...content,
+      omitted: 1,
+      earlier: [
+        { ...content.earlier[1]!, code: null },
+        { ...content.earlier[2]!, shortened: ['plan' as const] },
+      ],
+    };
     const { user } = renderJudgePrompt(trimmed, nonce);
-    expect(user).toContain('To fit the context budget, the earliest 1 episode is left out; the code of 1 earlier episode is left out, earliest first; the plans and summaries of 1 earlier episode are shortened to their beginning.');
+    expect(user).toContain(
+      'To fit the context budget, the earliest 1 episode is left out; the code of 1 earlier episode is left out, earliest first; the plans and summaries of 1 earlier episode are shortened to their beginning.',
+    );
     expect(user).toMatch(/## Earlier episode 2 of 3\n[\s\S]*Code: left out to fit the context budget/);
     expect(user).toContain('## Earlier episode 3 of 3');
     expect(user).toContain('Plan (shortened to its beginning to fit the context budget):');

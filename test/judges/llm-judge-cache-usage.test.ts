@@ -32,7 +32,11 @@ describe('LlmJudge cache', () => {
     const original = await make().judge(judgeInput(2));
     const files = (await readdir(directory)).filter((file) => file.endsWith('.json'));
     expect(files).toHaveLength(1);
-    expect(JSON.parse(await readFile(join(directory, files[0]!), 'utf8'))).toMatchObject({ format: 'boden-judge-cache-v1', judge: 'llm/fake-chat', answer: { score: 3 } });
+    expect(JSON.parse(await readFile(join(directory, files[0]!), 'utf8'))).toMatchObject({
+      format: 'boden-judge-cache-v1',
+      judge: 'llm/fake-chat',
+      answer: { score: 3 },
+    });
 
     const reloaded = make();
     const hits = collect<JudgeCacheHitEvent>((listener) => reloaded.events.on('judge-cache-hit', listener));
@@ -66,10 +70,20 @@ describe('LlmJudge usage account', () => {
   it('books reported tokens and cost per run, reports them in judge-call-end, and totals all runs', async () => {
     const usage = (promptTokens: number, completionTokens: number) => ({ content: answer(2), usage: { promptTokens, completionTokens } });
     const server = await serve({
-      chat: scripted(usage(1_200, 300), { content: '{"score": 9}', usage: { promptTokens: 1_000, completionTokens: 10 } }, usage(1_100, 200), { content: answer(1), usage: null }),
+      chat: scripted(
+        usage(1_200, 300),
+        { content: '{"score": 9}', usage: { promptTokens: 1_000, completionTokens: 10 } },
+        usage(1_100, 200),
+        { content: answer(1), usage: null },
+      ),
     });
     let clock = 0;
-    const judge = new LlmJudge({ model: chatModel(server), cache: false, pricing: { inputPerMillionTokens: 2, outputPerMillionTokens: 8 }, now: () => (clock += 5) });
+    const judge = new LlmJudge({
+      model: chatModel(server),
+      cache: false,
+      pricing: { inputPerMillionTokens: 2, outputPerMillionTokens: 8 },
+      now: () => (clock += 5),
+    });
     const ends = collect<JudgeCallEndEvent>((listener) => judge.events.on('judge-call-end', listener));
 
     await judge.judge(judgeInput(1, 'run-a'));
@@ -94,8 +108,25 @@ describe('LlmJudge usage account', () => {
       ['answered', 1_100],
       ['answered', null],
     ]);
-    expect(judge.usage('run-a')).toEqual({ requests: 1, retries: 0, inputTokens: 1_200, outputTokens: 300, unmeteredRequests: 0, cost: 0.0048, verdicts: 1, cacheHits: 0, fallbacks: 0 });
-    expect(judge.usage('run-b')).toMatchObject({ requests: 3, retries: 1, inputTokens: 1_100, outputTokens: 200, unmeteredRequests: 2, verdicts: 2 });
+    expect(judge.usage('run-a')).toEqual({
+      requests: 1,
+      retries: 0,
+      inputTokens: 1_200,
+      outputTokens: 300,
+      unmeteredRequests: 0,
+      cost: 0.0048,
+      verdicts: 1,
+      cacheHits: 0,
+      fallbacks: 0,
+    });
+    expect(judge.usage('run-b')).toMatchObject({
+      requests: 3,
+      retries: 1,
+      inputTokens: 1_100,
+      outputTokens: 200,
+      unmeteredRequests: 2,
+      verdicts: 2,
+    });
     expect(judge.usage('run-b').cost).toBeCloseTo((1_100 * 2 + 200 * 8) / 1e6, 12);
     expect(judge.usage()).toMatchObject({ requests: 4, inputTokens: 2_300, outputTokens: 500, verdicts: 3 });
     expect(judge.usage('never-judged')).toMatchObject({ requests: 0, cost: 0 });

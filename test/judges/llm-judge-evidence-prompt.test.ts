@@ -16,14 +16,24 @@ const input = {
   episode: sweep,
   earlier: [base, other],
   novelty: { 'nearest-neighbour': 0.12, centroid: 0.4 },
-  concepts: { episode: ['adam', 'multilayer-perceptron'], earlier: new Map([['node-0', ['adam', 'multilayer-perceptron']], ['node-1', ['lightgbm']]]) },
+  concepts: {
+    episode: ['adam', 'multilayer-perceptron'],
+    earlier: new Map([
+      ['node-0', ['adam', 'multilayer-perceptron']],
+      ['node-1', ['lightgbm']],
+    ]),
+  },
 };
 
 /** The system and user messages of the judge's first request. */
 function messages(body: unknown): { system: string; user: string } {
   const sent = (body as { messages: { role: string; content: unknown }[] }).messages;
-  const text = (content: unknown) => (typeof content === 'string' ? content : (content as { text: string }[]).map((block) => block.text).join(''));
-  return { system: text(sent.find((message) => message.role === 'system')!.content), user: text(sent.find((message) => message.role === 'user')!.content) };
+  const text = (content: unknown) =>
+    typeof content === 'string' ? content : (content as { text: string }[]).map((block) => block.text).join('');
+  return {
+    system: text(sent.find((message) => message.role === 'system')!.content),
+    user: text(sent.find((message) => message.role === 'user')!.content),
+  };
 }
 
 describe('LlmJudge prompt: evidence', () => {
@@ -35,7 +45,9 @@ describe('LlmJudge prompt: evidence', () => {
     const plain = new LlmJudge({ model: chatModel(server), cache: false, nonce: () => nonces[1]! });
     await plain.judge(input);
     const [evidenceRequest, plainRequest] = server.requests.map((request) => messages(request.body));
-    const section = /## Evidence \(measured by boden from the texts\)\n<data-a1b2c3d4e5f60718>\n([\s\S]*?)\n<\/data-a1b2c3d4e5f60718>/.exec(evidenceRequest!.user);
+    const section = /## Evidence \(measured by boden from the texts\)\n<data-a1b2c3d4e5f60718>\n([\s\S]*?)\n<\/data-a1b2c3d4e5f60718>/.exec(
+      evidenceRequest!.user,
+    );
     expect(section, evidenceRequest!.user.slice(-1200)).not.toBeNull();
     const evidence = section![1]!;
     // The closest earlier episode is the MLP (episode 1 of 2), not the boosting one; the change is only a sweep.

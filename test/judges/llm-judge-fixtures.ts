@@ -2,7 +2,12 @@ import { ChatOpenAI, type ChatOpenAIFields } from '@langchain/openai';
 import { afterEach } from 'vitest';
 import type { Judge, JudgeInput, JudgedEpisode } from '../../src/judges/judge.js';
 import { rubricLabels, type JudgeVerdict } from '../../src/judges/judge-verdict.js';
-import { startFakeOpenAiServer, type FakeChatReply, type FakeOpenAiServer, type FakeOpenAiServerOptions } from '../fakes/fake-openai-server.js';
+import {
+  startFakeOpenAiServer,
+  type FakeChatReply,
+  type FakeOpenAiServer,
+  type FakeOpenAiServerOptions,
+} from '../fakes/fake-openai-server.js';
 
 const servers: FakeOpenAiServer[] = [];
 afterEach(async () => {
@@ -28,7 +33,13 @@ export function chatModel(server: FakeOpenAiServer, fields: Partial<ChatOpenAIFi
 
 /** A model answer as JSON text. */
 export function answer(score: number, fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({ score, label: rubricLabels[score] ?? 'Routine', modes: score === 0 ? [] : ['exploratory'], rationale: `Scripted score ${score}.`, ...fields });
+  return JSON.stringify({
+    score,
+    label: rubricLabels[score] ?? 'Routine',
+    modes: score === 0 ? [] : ['exploratory'],
+    rationale: `Scripted score ${score}.`,
+    ...fields,
+  });
 }
 
 /** Episode `index` of a small tabular run. */

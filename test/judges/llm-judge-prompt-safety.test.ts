@@ -86,7 +86,9 @@ describe('LlmJudge context budget', () => {
     }
     expect(user!.content).toContain('CODEMARK12');
     expect(user!.content).toContain(`the code of ${dropped} earlier episodes is left out, earliest first`);
-    expect(trimmed).toMatchObject([{ runId: 'long', budget: 6_000, droppedCode: dropped, condensed: 0, omitted: 0, truncatedCurrent: false }]);
+    expect(trimmed).toMatchObject([
+      { runId: 'long', budget: 6_000, droppedCode: dropped, condensed: 0, omitted: 0, truncatedCurrent: false },
+    ]);
     const counter = await loadTokenCounter();
     const tokens = counter.count(system!.content) + counter.count(user!.content);
     expect(tokens).toBeLessThanOrEqual(6_000);
@@ -97,8 +99,13 @@ describe('LlmJudge context budget', () => {
     const server = await serve({ chat: scripted(answer(2)) });
     const judge = new LlmJudge({ model: chatModel(server), contextTokenBudget: 4_500, condensedTokens: 16, nonce: () => nonce });
     const trimmed = collect<JudgeContextTrimmedEvent>((listener) => judge.events.on('judge-context-trimmed', listener));
-    const plan = (index: number): string => `PLANHEAD${index}: ${'we widen the search over encoders and losses '.repeat(30)}PLANTAIL${index}.`;
-    await judge.judge({ runId: 'long', episode: longEpisode(12, plan(12)), earlier: Array.from({ length: 12 }, (_, index) => longEpisode(index, plan(index))) });
+    const plan = (index: number): string =>
+      `PLANHEAD${index}: ${'we widen the search over encoders and losses '.repeat(30)}PLANTAIL${index}.`;
+    await judge.judge({
+      runId: 'long',
+      episode: longEpisode(12, plan(12)),
+      earlier: Array.from({ length: 12 }, (_, index) => longEpisode(index, plan(index))),
+    });
     const user = chatMessages(server)[0]![1]!.content;
     const event = trimmed[0]!;
     expect(event).toMatchObject({ droppedCode: 12, omitted: 0 });

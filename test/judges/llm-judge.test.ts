@@ -22,15 +22,26 @@ describe('LlmJudge answers', () => {
     const judge = new LlmJudge({ model: chatModel(server) });
     const verdict = await judge.judge(judgeInput(3));
     // The label follows the score, whatever label the model wrote; modes are deduplicated.
-    expect(verdict).toEqual({ score: 2, label: 'Exploratory', modes: ['exploratory'], rationale: 'Scripted score 2.', confidence: 0.8, judge: 'llm/fake-chat' });
-    const body = server.requests[0]?.body as { response_format: { type: string; json_schema: { name: string; schema: { required: string[] } } } };
+    expect(verdict).toEqual({
+      score: 2,
+      label: 'Exploratory',
+      modes: ['exploratory'],
+      rationale: 'Scripted score 2.',
+      confidence: 0.8,
+      judge: 'llm/fake-chat',
+    });
+    const body = server.requests[0]?.body as {
+      response_format: { type: string; json_schema: { name: string; schema: { required: string[] } } };
+    };
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema.name).toBe('p_creativity_verdict');
     expect(body.response_format.json_schema.schema.required).toEqual(['score', 'label', 'modes', 'rationale']);
     const [system, user] = chatMessages(server)[0]!;
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('4 Transformational');
-    expect(user?.content).toMatch(/Earlier episode 1 of 3[\s\S]*Plan 0:[\s\S]*Earlier episode 3 of 3[\s\S]*Plan 2:[\s\S]*Current episode[\s\S]*Plan 3:/);
+    expect(user?.content).toMatch(
+      /Earlier episode 1 of 3[\s\S]*Plan 0:[\s\S]*Earlier episode 3 of 3[\s\S]*Plan 2:[\s\S]*Current episode[\s\S]*Plan 3:/,
+    );
   });
 
   it('works in function-calling mode with a forced tool call', async () => {
@@ -48,8 +59,12 @@ describe('LlmJudge answers', () => {
     ['function calling', 'functionCalling'],
   ] as const)('asks once more with the validation error when the answer fails the schema (%s)', async (_mode, method) => {
     const invalid = { score: 7, label: 'Routine', modes: [], rationale: 'Too high.' };
-    const first = method === 'functionCalling' ? { toolCalls: [{ name: 'p_creativity_verdict', arguments: invalid }] } : JSON.stringify(invalid);
-    const second = method === 'functionCalling' ? { toolCalls: [{ name: 'p_creativity_verdict', arguments: JSON.parse(answer(1)) as object }] } : answer(1);
+    const first =
+      method === 'functionCalling' ? { toolCalls: [{ name: 'p_creativity_verdict', arguments: invalid }] } : JSON.stringify(invalid);
+    const second =
+      method === 'functionCalling'
+        ? { toolCalls: [{ name: 'p_creativity_verdict', arguments: JSON.parse(answer(1)) as object }] }
+        : answer(1);
     const server = await serve({ chat: scripted(first, second) });
     const judge = new LlmJudge({ model: chatModel(server), ...(method ? { method } : {}), nonce: () => 'abcdef0123456789' });
     const retries = collect<JudgeRetryEvent>((listener) => judge.events.on('judge-retry', listener));
@@ -57,7 +72,9 @@ describe('LlmJudge answers', () => {
     expect(await judge.judge(judgeInput(2))).toMatchObject({ score: 1, label: 'Combinational' });
     const [, repeated] = chatMessages(server);
     expect(repeated).toHaveLength(3);
-    expect(repeated?.[2]?.content).toMatch(/rejected[\s\S]*<data-abcdef0123456789>\nscore: Too big: expected number to be <=4\n<\/data-abcdef0123456789>/);
+    expect(repeated?.[2]?.content).toMatch(
+      /rejected[\s\S]*<data-abcdef0123456789>\nscore: Too big: expected number to be <=4\n<\/data-abcdef0123456789>/,
+    );
     expect(retries).toMatchObject([{ cause: 'invalid-answer', request: 1, episodeId: 'node-2', runId: 'run-1' }]);
     expect(ends.map((event) => event.outcome)).toEqual(['invalid-answer', 'answered']);
     expect(judge.usage('run-1')).toMatchObject({ requests: 2, retries: 1, verdicts: 1, fallbacks: 0 });
@@ -71,7 +88,16 @@ describe('LlmJudge answers', () => {
     const verdict = await judge.judge(judgeInput(1));
     expect(verdict).toMatchObject({ score: 0, judge: 'fake-cheap', confidence: 0.4, fallback: { from: 'llm/fake-chat' } });
     expect(verdict.fallback?.reason).toMatch(/invalid twice: the answer is not valid JSON/);
-    expect(fallbacks).toEqual([{ runId: 'run-1', episodeId: 'node-1', judge: 'llm/fake-chat', fallback: 'fake-cheap', problem: 'invalid-answer', reason: verdict.fallback?.reason }]);
+    expect(fallbacks).toEqual([
+      {
+        runId: 'run-1',
+        episodeId: 'node-1',
+        judge: 'llm/fake-chat',
+        fallback: 'fake-cheap',
+        problem: 'invalid-answer',
+        reason: verdict.fallback?.reason,
+      },
+    ]);
     expect(chatMessages(server)[1]?.[2]?.content).toContain('not valid JSON');
     expect(server.requests).toHaveLength(2);
     expect(fallback.calls).toBe(1);
@@ -108,7 +134,13 @@ describe('LlmJudge answers', () => {
 
 describe('LlmJudge provider failures', () => {
   it('retries a 500 and a 429, honouring retry-after', async () => {
-    const server = await serve({ chat: scripted(answer(3)), script: [{ kind: 'status', status: 500 }, { kind: 'status', status: 429, headers: { 'retry-after': '0.15' } }] });
+    const server = await serve({
+      chat: scripted(answer(3)),
+      script: [
+        { kind: 'status', status: 500 },
+        { kind: 'status', status: 429, headers: { 'retry-after': '0.15' } },
+      ],
+    });
     const timers = new ManualTimers();
     const judge = new LlmJudge({ model: chatModel(server), retryDelayMs: 1, random: () => 0.5, timers });
     const retries = collect<JudgeRetryEvent>((listener) => judge.events.on('judge-retry', listener));
@@ -156,15 +188,22 @@ describe('LlmJudge provider failures', () => {
   it('opens the circuit breaker after N calls in a row fail: later calls fall back without a request, said once', async () => {
     const failure = { kind: 'status', status: 503 } as const;
     // A success between failures resets the count: fail, succeed, then fail twice to open.
-    const server = await serve({ chat: scripted(answer(1), answer(1), answer(1)), script: [failure, { kind: 'respond' }, failure, failure] });
+    const server = await serve({
+      chat: scripted(answer(1), answer(1), answer(1)),
+      script: [failure, { kind: 'respond' }, failure, failure],
+    });
     const judge = new LlmJudge({ model: chatModel(server), maxRetries: 0, circuitBreaker: 2, fallback: fakeFallback(), cache: false });
     const opened = collect<{ failures: number; reason: string }>((listener) => judge.events.on('judge-circuit-open', listener));
     const verdicts = [];
     for (let index = 1; index <= 6; index += 1) verdicts.push(await judge.judge(judgeInput(index)));
     expect(server.requests).toHaveLength(4);
     expect(verdicts.map((verdict) => verdict.fallback === undefined)).toEqual([false, true, false, false, false, false]);
-    expect(verdicts[4]!.fallback!.reason).toBe('not called: the circuit breaker opened after 2 calls in a row failed (last: the provider failed: 503 scripted status 503)');
-    expect(opened).toEqual([{ judge: judge.id, failures: 2, counted: 'failed-calls', reason: 'the provider failed: 503 scripted status 503' }]);
+    expect(verdicts[4]!.fallback!.reason).toBe(
+      'not called: the circuit breaker opened after 2 calls in a row failed (last: the provider failed: 503 scripted status 503)',
+    );
+    expect(opened).toEqual([
+      { judge: judge.id, failures: 2, counted: 'failed-calls', reason: 'the provider failed: 503 scripted status 503' },
+    ]);
     expect(() => new LlmJudge({ model: chatModel(server), circuitBreaker: 0 })).toThrow(/circuitBreaker/);
   });
 
@@ -173,7 +212,17 @@ describe('LlmJudge provider failures', () => {
     const server = await serve({ chat: scripted(answer(1), answer(1)), script: [{ kind: 'hold' }] });
     const timers = new ManualTimers();
     let clock = 0;
-    const judge = new LlmJudge({ model: chatModel(server), timeoutMs: 60_000, deadlineMs: 1_000, retryDelayMs: 1, random: () => 0.5, timers, now: () => clock, fallback: fakeFallback(), cache: false });
+    const judge = new LlmJudge({
+      model: chatModel(server),
+      timeoutMs: 60_000,
+      deadlineMs: 1_000,
+      retryDelayMs: 1,
+      random: () => 0.5,
+      timers,
+      now: () => clock,
+      fallback: fakeFallback(),
+      cache: false,
+    });
     const passed = collect<{ judge: string; deadlineMs: number }>((listener) => judge.events.on('judge-deadline-passed', listener));
     clock = 400;
     const first = judge.judge(judgeInput(1));
@@ -263,7 +312,13 @@ describe('LlmJudge options and createOpenAiCompatibleJudge', () => {
 
   it('talks to an OpenAI-compatible server with the given key and leaves retrying to the judge', async () => {
     const server = await serve({ chat: scripted(answer(2)), script: [{ kind: 'status', status: 500 }] });
-    const judge = createOpenAiCompatibleJudge({ baseURL: server.baseURL, model: 'served-model', apiKey: 'secret', temperature: 0, retryDelayMs: 1 });
+    const judge = createOpenAiCompatibleJudge({
+      baseURL: server.baseURL,
+      model: 'served-model',
+      apiKey: 'secret',
+      temperature: 0,
+      retryDelayMs: 1,
+    });
     expect(judge.id).toBe('llm/served-model');
     expect(await judge.judge(judgeInput(1))).toMatchObject({ score: 2, judge: 'llm/served-model' });
     // One failure and the judge's single retry: the client itself retried nothing.

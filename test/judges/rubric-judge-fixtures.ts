@@ -32,19 +32,31 @@ export function episode(id: string, plan: string, code: string, extra: Partial<J
 }
 
 /** The baseline episode every case builds on. */
-export const baseline = episode('e0', 'Train a LightGBM regressor on the raw tabular features with a hold-out split.', gradientBoostingCode);
+export const baseline = episode(
+  'e0',
+  'Train a LightGBM regressor on the raw tabular features with a hold-out split.',
+  gradientBoostingCode,
+);
 
 /** The same program re-run with another seed, flagged as AI-Scientist-v2 flags seed nodes. */
-export const seedRerun = episode('seed', 'Re-run the best configuration with a different seed.', gradientBoostingCode.replace('random_state=42', 'random_state=7'), {
-  parentEpisodeId: 'e0',
-  flags: ['seed'],
-});
+export const seedRerun = episode(
+  'seed',
+  'Re-run the best configuration with a different seed.',
+  gradientBoostingCode.replace('random_state=42', 'random_state=7'),
+  {
+    parentEpisodeId: 'e0',
+    flags: ['seed'],
+  },
+);
 
 /** Only hyper-parameter values change. */
 export const numbersOnly = episode(
   'numbers',
   'Use more trees with a smaller learning rate and more leaves.',
-  gradientBoostingCode.replace('n_estimators=500, learning_rate=0.05, num_leaves=31', 'n_estimators=2000, learning_rate=0.01, num_leaves=63'),
+  gradientBoostingCode.replace(
+    'n_estimators=500, learning_rate=0.05, num_leaves=31',
+    'n_estimators=2000, learning_rate=0.01, num_leaves=63',
+  ),
   { parentEpisodeId: 'e0' },
 );
 
@@ -68,12 +80,22 @@ export const newRegulariser = episode(
 );
 
 /** Branch A: the log-transformed target. */
-export const logTarget = episode('log-target', 'Model the log of the skewed target.', withAfterTarget(gradientBoostingCode, logTargetLines), { parentEpisodeId: 'e0' });
+export const logTarget = episode(
+  'log-target',
+  'Model the log of the skewed target.',
+  withAfterTarget(gradientBoostingCode, logTargetLines),
+  { parentEpisodeId: 'e0' },
+);
 
 /** Branch B: engineered features. */
-export const ratioFeatures = episode('features', 'Engineer area-per-room and age features.', withAfterTarget(gradientBoostingCode, ratioFeatureLines), {
-  parentEpisodeId: 'e0',
-});
+export const ratioFeatures = episode(
+  'features',
+  'Engineer area-per-room and age features.',
+  withAfterTarget(gradientBoostingCode, ratioFeatureLines),
+  {
+    parentEpisodeId: 'e0',
+  },
+);
 
 /** Branch B with branch A's log target carried over: two earlier components, recombined. */
 export const recombined = episode(

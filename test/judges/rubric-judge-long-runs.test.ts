@@ -12,7 +12,10 @@ import { hasSharedData, sharedDataPath } from '../support/shared-data.js';
 
 // Score and a digest of evidence + rationale of every shared episode, written by the judge before it kept only
 // hashes and the latest profiles of a run (commit 1a05e3b): the oracle that the lean history changes no verdict.
-const expected = JSON.parse(readFileSync(new URL('../fixtures/shared-rubric-evidence.json', import.meta.url), 'utf8')) as Record<string, string>;
+const expected = JSON.parse(readFileSync(new URL('../fixtures/shared-rubric-evidence.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 
 async function judgeAllShared(judge: RubricJudge, growOneArray: boolean): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
@@ -23,7 +26,10 @@ async function judgeAllShared(judge: RubricJudge, growOneArray: boolean): Promis
         const earlier = growOneArray ? growing : run.episodes.slice(0, index);
         const evidence = judge.evidence({ runId: run.id, episode, earlier });
         const verdict = judge.verdict({ runId: run.id, episode, earlier });
-        const digest = createHash('sha256').update(JSON.stringify(evidence) + verdict.rationale).digest('hex').slice(0, 16);
+        const digest = createHash('sha256')
+          .update(JSON.stringify(evidence) + verdict.rationale)
+          .digest('hex')
+          .slice(0, 16);
         found[`${run.id}/${episode.id}`] = `${verdict.score} ${digest}`;
         growing.push(episode);
       });
@@ -70,7 +76,13 @@ describe('RunHistory on a long run', () => {
   it('compares a late episode with a parent far outside the window', () => {
     const judge = new RubricJudge();
     const parent = episodes[2]!;
-    const child = { id: 'child', plan: 'seed change', code: parent.code.replace('zeros(3)', 'zeros(4)'), summary: null, parentEpisodeId: parent.id };
+    const child = {
+      id: 'child',
+      plan: 'seed change',
+      code: parent.code.replace('zeros(3)', 'zeros(4)'),
+      summary: null,
+      parentEpisodeId: parent.id,
+    };
     const evidence = judge.evidence({ runId: 'long', episode: child, earlier: episodes });
     expect(evidence.referenceId).toBe(parent.id);
     expect(evidence.referenceIsParent).toBe(true);

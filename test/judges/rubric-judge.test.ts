@@ -50,7 +50,12 @@ describe('RubricJudge on hand-made episodes', () => {
   });
 
   it('a change of what is printed or saved only is routine', () => {
-    const logging = episode('logging', 'Log more.', `${gradientBoostingCode}print("done")\nimport json\njson.dump({"ok": 1}, open("out.json", "w"))\n`, { parentEpisodeId: 'e0' });
+    const logging = episode(
+      'logging',
+      'Log more.',
+      `${gradientBoostingCode}print("done")\nimport json\njson.dump({"ok": 1}, open("out.json", "w"))\n`,
+      { parentEpisodeId: 'e0' },
+    );
     const verdict = verdictOf(logging, [baseline]);
     expect(verdict.score).toBe(0);
     expect(verdict.rationale).toMatch(/logging, plotting or saving/);
@@ -79,7 +84,11 @@ describe('RubricJudge on hand-made episodes', () => {
   it('sweeps are routine unless they switch on a new mechanism', () => {
     const sweep = (id: string, name: string, code: string) =>
       episode(id, `Sweep ${name}.`, code, { parentEpisodeId: 'e0', metadata: { hyperparameterName: name } });
-    const learningRate = sweep('lr', 'learning_rate', gradientBoostingCode.replace('model = lgb', 'for learning_rate in [0.1, 0.05]:\n    model = lgb'));
+    const learningRate = sweep(
+      'lr',
+      'learning_rate',
+      gradientBoostingCode.replace('model = lgb', 'for learning_rate in [0.1, 0.05]:\n    model = lgb'),
+    );
     expect(verdictOf(learningRate, [baseline]).score).toBe(0);
     const earlyStopping = sweep('es', 'early_stopping_rounds', newRegulariser.code);
     const verdict = verdictOf(earlyStopping, [baseline]);
@@ -112,7 +121,9 @@ describe('RubricJudge as a Judge', () => {
     const run = [baseline, logTarget, ratioFeatures, recombined, numbersOnly, newRegulariser, seedRerun, pretrainedTransformer];
     const incremental = new RubricJudge();
     const inOrder = run.map((judged, index) => incremental.verdict({ runId: 'r', episode: judged, earlier: run.slice(0, index) }));
-    const fromScratch = run.map((judged, index) => new RubricJudge().verdict({ runId: 'r', episode: judged, earlier: run.slice(0, index) }));
+    const fromScratch = run.map((judged, index) =>
+      new RubricJudge().verdict({ runId: 'r', episode: judged, earlier: run.slice(0, index) }),
+    );
     expect(inOrder).toEqual(fromScratch);
     // A different earlier list (here: reversed) rebuilds the history rather than trusting the cache.
     const reversed = [...run.slice(0, 4)].reverse();

@@ -8,7 +8,9 @@ import { episode } from './rubric-judge-fixtures.js';
 
 // A pipeline as the bench renders the shared real-model run's configurations (co2-forecast, episode 17 of the
 // adaptive run): polynomial features, a scaler, a linear model.
-const pipeline = (options: { scaler?: string; model?: string; extra?: string; strategy?: string; poly?: string; lossLine?: string } = {}) => `import numpy as np
+const pipeline = (
+  options: { scaler?: string; model?: string; extra?: string; strategy?: string; poly?: string; lossLine?: string } = {},
+) => `import numpy as np
 import pandas as pd
 from sklearn.compose import ColumnTransformer
 from sklearn.impute import SimpleImputer
@@ -41,9 +43,14 @@ print(f"5-fold CV RMSE: {-scores.mean():.4f} +/- {scores.std():.4f}")
 `;
 
 const extractor = defaultConceptExtractor();
-const change = (before: string, after: string) => settingChangeOf(profileEpisode(episode('b', 'p', after)), profileEpisode(episode('a', 'p', before)), extractor);
+const change = (before: string, after: string) =>
+  settingChangeOf(profileEpisode(episode('b', 'p', after)), profileEpisode(episode('a', 'p', before)), extractor);
 
-const parent = episode('e0', 'Ordinary least squares on a degree-2 polynomial of year and the cyclical month features, standard-scaled.', pipeline());
+const parent = episode(
+  'e0',
+  'Ordinary least squares on a degree-2 polynomial of year and the cyclical month features, standard-scaled.',
+  pipeline(),
+);
 
 /** The rubric judge's verdict on `judged` after `parent`, with a nearest-neighbour distance a rewritten plan gives. */
 function verdictOf(judged: JudgedEpisode) {
@@ -52,7 +59,10 @@ function verdictOf(judged: JudgedEpisode) {
 
 describe('settingChangeOf', () => {
   it('reads a scaler swapped for another, a linear model for another, and a string value as setting changes', () => {
-    expect(change(pipeline(), pipeline({ scaler: 'RobustScaler' }))).toEqual({ kind: 'component', replacements: [{ from: 'StandardScaler', to: 'RobustScaler' }] });
+    expect(change(pipeline(), pipeline({ scaler: 'RobustScaler' }))).toEqual({
+      kind: 'component',
+      replacements: [{ from: 'StandardScaler', to: 'RobustScaler' }],
+    });
     expect(change(pipeline(), pipeline({ model: 'Ridge(alpha=0.1)' }))).toEqual({
       kind: 'component',
       replacements: [
@@ -60,7 +70,10 @@ describe('settingChangeOf', () => {
         { from: '', to: 'alpha=§' },
       ],
     });
-    expect(change(pipeline(), pipeline({ strategy: 'mean' }))).toEqual({ kind: 'value', replacements: [{ from: '"median"', to: '"mean"' }] });
+    expect(change(pipeline(), pipeline({ strategy: 'mean' }))).toEqual({
+      kind: 'value',
+      replacements: [{ from: '"median"', to: '"mean"' }],
+    });
   });
 
   it('reads two settings changed at once, far apart in one line, as a setting change', () => {
@@ -106,7 +119,9 @@ describe('RubricJudge on setting changes (#33: a real model rewrote its plan at 
   });
 
   it('still calls a new component exploratory', () => {
-    const verdict = verdictOf(episode('select', rewrittenPlan, pipeline({ extra: '\n    ("select", SelectPercentile(f_regression, percentile=50)),' })));
+    const verdict = verdictOf(
+      episode('select', rewrittenPlan, pipeline({ extra: '\n    ("select", SelectPercentile(f_regression, percentile=50)),' })),
+    );
     expect(verdict.score).toBe(2);
   });
 });

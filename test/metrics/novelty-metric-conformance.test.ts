@@ -23,7 +23,9 @@ const firstIsOne =
   (candidate, earlier, context) =>
     earlier.length === 0 ? 1 : definition(candidate, earlier, context);
 
-const nearestNeighbour = firstIsOne((candidate, earlier) => clampUnit(1 - Math.max(...earlier.map((other) => dot(candidate.vector, other.vector)))));
+const nearestNeighbour = firstIsOne((candidate, earlier) =>
+  clampUnit(1 - Math.max(...earlier.map((other) => dot(candidate.vector, other.vector)))),
+);
 
 // Over the code alone: each episode's code embedded by a plan-blind hashing embedder under the IDF of the episodes
 // before it (the code block of a vector twice as long whose plan block an empty plan leaves empty); code with no
@@ -66,7 +68,9 @@ const graphInsertion =
 
 const conceptSet = firstIsOne((candidate, earlier) => {
   const seen = new Set(earlier.flatMap((other) => other.concepts));
-  return candidate.concepts.length === 0 ? 0 : candidate.concepts.filter((concept) => !seen.has(concept)).length / candidate.concepts.length;
+  return candidate.concepts.length === 0
+    ? 0
+    : candidate.concepts.filter((concept) => !seen.has(concept)).length / candidate.concepts.length;
 });
 
 const conceptFuzzy = (sigma: number): NoveltyMetricReference =>
@@ -76,7 +80,14 @@ const conceptFuzzy = (sigma: number): NoveltyMetricReference =>
     const known = embedded([...new Set(earlier.flatMap((other) => other.concepts))]);
     // A concept already used has membership exp(0) = 1 in itself: it adds nothing new.
     const novelties = embedded(candidate.concepts).map(
-      (vector) => 1 - Math.max(0, ...known.map((other) => Math.exp(-vector.reduce((sum, value, index) => sum + (value - other[index]!) ** 2, 0) / (2 * sigma * sigma)))),
+      (vector) =>
+        1 -
+        Math.max(
+          0,
+          ...known.map((other) =>
+            Math.exp(-vector.reduce((sum, value, index) => sum + (value - other[index]!) ** 2, 0) / (2 * sigma * sigma)),
+          ),
+        ),
     );
     return novelties.length === 0 ? 0 : novelties.reduce((sum, value) => sum + value, 0) / novelties.length;
   });
@@ -92,7 +103,11 @@ const implementations: readonly [name: string, factory: () => NoveltyMetric, ref
   ['centroidMetric', () => centroidMetric(), centroid],
   ['meanDistanceMetric', () => meanDistanceMetric(), meanDistance],
   ['graphInsertionMetric', () => graphInsertionMetric(), graphInsertion(0.8)],
-  ['graphInsertionMetric (threshold 0.3, at most 2 neighbours)', () => graphInsertionMetric({ threshold: 0.3, maxNeighbours: 2 }), graphInsertion(0.3, 2)],
+  [
+    'graphInsertionMetric (threshold 0.3, at most 2 neighbours)',
+    () => graphInsertionMetric({ threshold: 0.3, maxNeighbours: 2 }),
+    graphInsertion(0.3, 2),
+  ],
   ['conceptSetMetric', () => conceptSetMetric(), conceptSet],
   ['conceptFuzzyMetric', () => conceptFuzzyMetric(), conceptFuzzy(0.5)],
   ['conceptFuzzyMetric (sigma 1)', () => conceptFuzzyMetric({ sigma: 1 }), conceptFuzzy(1)],

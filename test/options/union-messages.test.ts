@@ -24,9 +24,21 @@ async function thrownBy(call: () => unknown): Promise<Error> {
 
 describe('union messages say what was expected', () => {
   it('a chart row cell that is neither string, number, boolean nor null', async () => {
-    const error = await thrownBy(() => lineChartSpec({ title: 't', rows: [{ step: 1, value: { nested: 1 } as never, series: 'a' }], x: 'step', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' }));
+    const error = await thrownBy(() =>
+      lineChartSpec({
+        title: 't',
+        rows: [{ step: 1, value: { nested: 1 } as never, series: 'a' }],
+        x: 'step',
+        y: 'value',
+        series: 'series',
+        xTitle: 'x',
+        yTitle: 'y',
+      }),
+    );
     expect(InvalidOptionsError.isInstance(error)).toBe(true);
-    expect((error as InvalidOptionsError).issues).toEqual([{ path: 'rows.0.value', message: 'expected a string, number, boolean or null' }]);
+    expect((error as InvalidOptionsError).issues).toEqual([
+      { path: 'rows.0.value', message: 'expected a string, number, boolean or null' },
+    ]);
   });
 
   it("an episode's metadata value in boden's episode JSON lines", async () => {
@@ -49,11 +61,22 @@ describe('union messages say what was expected', () => {
     ];
     writeFileSync(file, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
     const { skipped } = await readSolutionRecords(file);
-    expect(skipped.map((input) => input.reason)).toEqual(['id: expected a non-empty string or an integer', 'timestamp: expected a date string or seconds since the epoch']);
+    expect(skipped.map((input) => input.reason)).toEqual([
+      'id: expected a non-empty string or an integer',
+      'timestamp: expected a date string or seconds since the epoch',
+    ]);
   });
 
   it("an AI-Scientist-v2 node's metric value", async () => {
-    const node = (id: string, step: number, value: unknown) => ({ id, step, plan: `plan ${id}`, code: 'x = 1', is_buggy: false, is_seed_node: false, metric: { value, maximize: null } });
+    const node = (id: string, step: number, value: unknown) => ({
+      id,
+      step,
+      plan: `plan ${id}`,
+      code: 'x = 1',
+      is_buggy: false,
+      is_seed_node: false,
+      metric: { value, maximize: null },
+    });
     const file = join(directory, 'stage.journal.json');
     writeFileSync(file, JSON.stringify({ nodes: [node('a', 0, 0.5), node('b', 1, 'high')], node2parent: { b: 'a' }, __version: '2' }));
     const error = await thrownBy(() => importTrajectory(file, { format: 'ai-scientist-v2-stage-journal' }));
@@ -63,4 +86,3 @@ describe('union messages say what was expected', () => {
     expect(error.message).not.toMatch(/Invalid input$/);
   });
 });
-

@@ -65,10 +65,16 @@ const operators = {
 };
 const evaluate = async () => ({ valid: true, value: 1 });
 const chatModel = () => new FakeListChatModel({ responses: ['Plan: p\n```python\nprint(1)\n```'] });
-const timers: Timers = { setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+const timers: Timers = {
+  setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 const chartRows = [{ step: 1, value: 0.5, series: 'a', low: 0.4, high: 0.6 }];
 const hnswGraph = { m: 8, efConstruction: 50, efSearch: 'auto', initialCapacity: 16, randomSeed: 1 };
-const call = <Options>(factory: (options: Options) => unknown) => (options: unknown) => factory(options as Options);
+const call =
+  <Options>(factory: (options: Options) => unknown) =>
+  (options: unknown) =>
+    factory(options as Options);
 
 const cases: readonly FactoryCase[] = [
   {
@@ -118,7 +124,15 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'HashingEmbedder',
-    valid: () => ({ dimensions: 64, planShare: 0.5, planWeight: 0.25, planMaxNgram: 2, codeLanguage: 'auto', keepNameStrings: false, idf: { mode: 'online' } }),
+    valid: () => ({
+      dimensions: 64,
+      planShare: 0.5,
+      planWeight: 0.25,
+      planMaxNgram: 2,
+      codeLanguage: 'auto',
+      keepNameStrings: false,
+      idf: { mode: 'online' },
+    }),
     call: (options) => new core.HashingEmbedder(options as never),
   },
   {
@@ -141,12 +155,26 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'createOpenAiCompatibleEmbedder',
-    valid: () => ({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'k', dimensions: 4, timeoutMs: 1000, stripNewLines: false, encodingFormat: 'float', batchSize: 4, cache: false }),
+    valid: () => ({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKey: 'k',
+      dimensions: 4,
+      timeoutMs: 1000,
+      stripNewLines: false,
+      encodingFormat: 'float',
+      batchSize: 4,
+      cache: false,
+    }),
     call: call(core.createOpenAiCompatibleEmbedder),
   },
   {
     name: 'ConceptExtractor',
-    valid: () => ({ vocabulary: [{ id: 'grid-search', name: 'grid search', category: 'search', aliases: ['grid search'] }], includeAncestors: false, memoisedLines: 16 }),
+    valid: () => ({
+      vocabulary: [{ id: 'grid-search', name: 'grid search', category: 'search', aliases: ['grid search'] }],
+      includeAncestors: false,
+      memoisedLines: 16,
+    }),
     call: (options) => new core.ConceptExtractor(options as never),
   },
   { name: 'graphInsertionMetric', valid: () => ({ threshold: 0.8, maxNeighbours: 8 }), call: call(core.graphInsertionMetric) },
@@ -168,12 +196,23 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'createNoveltyPass',
-    valid: () => ({ embedderFactory: () => new core.HashingEmbedder({ dimensions: 64 }), metrics: [core.nearestNeighbourMetric()], clock: () => 0, nearest: 3, neighbours: 8 }),
+    valid: () => ({
+      embedderFactory: () => new core.HashingEmbedder({ dimensions: 64 }),
+      metrics: [core.nearestNeighbourMetric()],
+      clock: () => 0,
+      nearest: 3,
+      neighbours: 8,
+    }),
     call: call(core.createNoveltyPass),
   },
   {
     name: 'createEscalatingJudge',
-    valid: () => ({ cheap: new core.RubricJudge(), expensive: new core.RubricJudge({ id: 'other' }), threshold: 0.5, maxEscalationsPerRun: 2 }),
+    valid: () => ({
+      cheap: new core.RubricJudge(),
+      expensive: new core.RubricJudge({ id: 'other' }),
+      threshold: 0.5,
+      maxEscalationsPerRun: 2,
+    }),
     call: call(core.createEscalatingJudge),
   },
   {
@@ -202,41 +241,114 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'createOpenAiCompatibleJudge',
-    valid: () => ({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'k', temperature: 0, maxTokens: 100, cache: false, maxRetries: 0, fallback: new core.RubricJudge() }),
+    valid: () => ({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKey: 'k',
+      temperature: 0,
+      maxTokens: 100,
+      cache: false,
+      maxRetries: 0,
+      fallback: new core.RubricJudge(),
+    }),
     call: call(core.createOpenAiCompatibleJudge),
   },
   {
     name: 'RubricJudge',
-    valid: () => ({ id: 'rubric', parameters: core.fittedRubricJudgeParameters, extractor: new core.ConceptExtractor(), maxCachedRuns: 4, maxCachedProfiles: 8 }),
+    valid: () => ({
+      id: 'rubric',
+      parameters: core.fittedRubricJudgeParameters,
+      extractor: new core.ConceptExtractor(),
+      maxCachedRuns: 4,
+      maxCachedProfiles: 8,
+    }),
     call: (options) => new core.RubricJudge(options as never),
   },
-  { name: 'parseRubricJudgeParameters', valid: () => ({ ...core.fittedRubricJudgeParameters }), call: call(core.parseRubricJudgeParameters) },
+  {
+    name: 'parseRubricJudgeParameters',
+    valid: () => ({ ...core.fittedRubricJudgeParameters }),
+    call: call(core.parseRubricJudgeParameters),
+  },
   { name: 'createExactVectorIndex', valid: () => ({ dimensions: 4, initialCapacity: 8 }), call: call(core.createExactVectorIndex) },
-  { name: 'loadExactVectorIndex', valid: (fixtures) => ({ path: fixtures.exactIndexPath, dimensions: 4 }), call: call(core.loadExactVectorIndex) },
+  {
+    name: 'loadExactVectorIndex',
+    valid: (fixtures) => ({ path: fixtures.exactIndexPath, dimensions: 4 }),
+    call: call(core.loadExactVectorIndex),
+  },
   { name: 'createHnswVectorIndex', valid: () => ({ dimensions: 4, ...hnswGraph }), call: call(core.createHnswVectorIndex) },
-  { name: 'loadHnswVectorIndex', valid: (fixtures) => ({ path: fixtures.hnswIndexPath, dimensions: 4, efSearch: 20 }), call: call(core.loadHnswVectorIndex) },
-  { name: 'createAutoVectorIndex', valid: () => ({ dimensions: 4, threshold: 10, hnsw: hnswGraph }), call: call(core.createAutoVectorIndex) },
-  { name: 'loadAutoVectorIndex', valid: (fixtures) => ({ path: fixtures.exactIndexPath, dimensions: 4, threshold: 10, hnsw: hnswGraph }), call: call(core.loadAutoVectorIndex) },
+  {
+    name: 'loadHnswVectorIndex',
+    valid: (fixtures) => ({ path: fixtures.hnswIndexPath, dimensions: 4, efSearch: 20 }),
+    call: call(core.loadHnswVectorIndex),
+  },
+  {
+    name: 'createAutoVectorIndex',
+    valid: () => ({ dimensions: 4, threshold: 10, hnsw: hnswGraph }),
+    call: call(core.createAutoVectorIndex),
+  },
+  {
+    name: 'loadAutoVectorIndex',
+    valid: (fixtures) => ({ path: fixtures.exactIndexPath, dimensions: 4, threshold: 10, hnsw: hnswGraph }),
+    call: call(core.loadAutoVectorIndex),
+  },
   {
     name: 'createLangChainVectorIndex',
-    valid: () => ({ store: new FakeVectorStore(new FakeEmbeddings()), filter: undefined, documentMetadata: { corpus: 'c' }, dimensions: 4 }),
+    valid: () => ({
+      store: new FakeVectorStore(new FakeEmbeddings()),
+      filter: undefined,
+      documentMetadata: { corpus: 'c' },
+      dimensions: 4,
+    }),
     call: call(core.createLangChainVectorIndex),
   },
   {
     name: 'loadLangChainVectorIndex',
-    valid: (fixtures) => ({ store: new FakeVectorStore(new FakeEmbeddings()), path: fixtures.exactIndexPath, dimensions: 4, copyToStore: true, documentMetadata: { corpus: 'c' } }),
+    valid: (fixtures) => ({
+      store: new FakeVectorStore(new FakeEmbeddings()),
+      path: fixtures.exactIndexPath,
+      dimensions: 4,
+      copyToStore: true,
+      documentMetadata: { corpus: 'c' },
+    }),
     call: call(core.loadLangChainVectorIndex),
   },
   {
     name: 'openLanceDbVectorIndex',
-    valid: (fixtures) => ({ directory: fixtures.freshDirectory(), dimensions: 4, table: 'vectors', nprobes: 4, refineFactor: 2, fresh: true }),
+    valid: (fixtures) => ({
+      directory: fixtures.freshDirectory(),
+      dimensions: 4,
+      table: 'vectors',
+      nprobes: 4,
+      refineFactor: 2,
+      fresh: true,
+    }),
     call: call(core.openLanceDbVectorIndex),
   },
-  { name: 'wrapSelector', valid: () => ({ selector: () => ({ action: 'draft' }), middleware: [core.noveltyBonus({ source: 'constant' })] }), call: call(core.wrapSelector) },
-  { name: 'scorerNoveltySource', valid: (fixtures) => ({ scorer: fixtures.scorer, metric: 'nearest-neighbour' }), call: call(core.scorerNoveltySource) },
-  { name: 'judgeNoveltySource', valid: (fixtures) => ({ judge: fixtures.judge, runId: 'run', scorer: fixtures.scorer }), call: call(core.judgeNoveltySource) },
-  { name: 'functionNoveltySource', valid: () => ({ id: 'f', novelty: () => 0.5, observe: () => undefined, current: true }), call: call(core.functionNoveltySource) },
-  { name: 'kNearestSparsitySource', valid: () => ({ id: 'k', k: 3, embedder: new core.HashingEmbedder({ dimensions: 64 }) }), call: call(core.kNearestSparsitySource) },
+  {
+    name: 'wrapSelector',
+    valid: () => ({ selector: () => ({ action: 'draft' }), middleware: [core.noveltyBonus({ source: 'constant' })] }),
+    call: call(core.wrapSelector),
+  },
+  {
+    name: 'scorerNoveltySource',
+    valid: (fixtures) => ({ scorer: fixtures.scorer, metric: 'nearest-neighbour' }),
+    call: call(core.scorerNoveltySource),
+  },
+  {
+    name: 'judgeNoveltySource',
+    valid: (fixtures) => ({ judge: fixtures.judge, runId: 'run', scorer: fixtures.scorer }),
+    call: call(core.judgeNoveltySource),
+  },
+  {
+    name: 'functionNoveltySource',
+    valid: () => ({ id: 'f', novelty: () => 0.5, observe: () => undefined, current: true }),
+    call: call(core.functionNoveltySource),
+  },
+  {
+    name: 'kNearestSparsitySource',
+    valid: () => ({ id: 'k', k: 3, embedder: new core.HashingEmbedder({ dimensions: 64 }) }),
+    call: call(core.kNearestSparsitySource),
+  },
   {
     name: 'noveltyBonus',
     valid: (fixtures) => ({
@@ -271,10 +383,20 @@ const cases: readonly FactoryCase[] = [
     }),
     call: call(core.adaptiveExploration),
   },
-  { name: 'createExplorationSchedule', valid: () => ({ window: 5, threshold: 0.2, patience: 3, minImprovement: 0, recovery: 0.3 }), call: call(core.createExplorationSchedule) },
+  {
+    name: 'createExplorationSchedule',
+    valid: () => ({ window: 5, threshold: 0.2, patience: 3, minImprovement: 0, recovery: 0.3 }),
+    call: call(core.createExplorationSchedule),
+  },
   {
     name: 'formatNoveltyDirective',
-    valid: () => ({ concepts: new Map([['lightgbm', 2]]), categoryOf: () => 'model', maxConcepts: 12, priorityCategories: ['model'], ask: 'new-idea' }),
+    valid: () => ({
+      concepts: new Map([['lightgbm', 2]]),
+      categoryOf: () => 'model',
+      maxConcepts: 12,
+      priorityCategories: ['model'],
+      ask: 'new-idea',
+    }),
     call: call(core.formatNoveltyDirective),
   },
   {
@@ -282,17 +404,41 @@ const cases: readonly FactoryCase[] = [
     valid: (fixtures) => ({ source: fixtures.source, threshold: 0.01, maxResamples: 2, exempt: ['debug'], confirm: () => 'NOVEL' }),
     call: call(core.noveltyGate),
   },
-  { name: 'paretoObjective', valid: (fixtures) => ({ source: fixtures.source, strength: 1, random: () => 0.5 }), call: call(core.paretoObjective) },
-  { name: 'conceptDescriptors', valid: () => ({ axes: ['paradigm', 'validation'], extractor: new core.ConceptExtractor() }), call: call(core.conceptDescriptors) },
+  {
+    name: 'paretoObjective',
+    valid: (fixtures) => ({ source: fixtures.source, strength: 1, random: () => 0.5 }),
+    call: call(core.paretoObjective),
+  },
+  {
+    name: 'conceptDescriptors',
+    valid: () => ({ axes: ['paradigm', 'validation'], extractor: new core.ConceptExtractor() }),
+    call: call(core.conceptDescriptors),
+  },
   {
     name: 'embeddingClusterDescriptors',
     valid: () => ({ embedder: new core.HashingEmbedder({ dimensions: 64 }), clusters: 4, radius: 0.35, axis: 'cluster' }),
     call: call(core.embeddingClusterDescriptors),
   },
-  { name: 'descriptorMetrics', valid: () => ({ descriptors: core.conceptDescriptors(), prefix: 'boden_' }), call: call(core.descriptorMetrics) },
-  { name: 'qualityDiversityArchive', valid: () => ({ descriptors: core.conceptDescriptors(), alpha: 1, strength: 1, random: () => 0.5 }), call: call(core.qualityDiversityArchive) },
-  { name: 'ConceptApproachSummarizer', valid: () => ({ vocabulary: [...core.conceptVocabulary], maxConceptsPerLine: 12 }), call: (options) => new core.ConceptApproachSummarizer(options as never) },
-  { name: 'createConceptApproachSummarizer', valid: () => ({ vocabulary: [...core.conceptVocabulary], maxConceptsPerLine: 12 }), call: call(core.createConceptApproachSummarizer) },
+  {
+    name: 'descriptorMetrics',
+    valid: () => ({ descriptors: core.conceptDescriptors(), prefix: 'boden_' }),
+    call: call(core.descriptorMetrics),
+  },
+  {
+    name: 'qualityDiversityArchive',
+    valid: () => ({ descriptors: core.conceptDescriptors(), alpha: 1, strength: 1, random: () => 0.5 }),
+    call: call(core.qualityDiversityArchive),
+  },
+  {
+    name: 'ConceptApproachSummarizer',
+    valid: () => ({ vocabulary: [...core.conceptVocabulary], maxConceptsPerLine: 12 }),
+    call: (options) => new core.ConceptApproachSummarizer(options as never),
+  },
+  {
+    name: 'createConceptApproachSummarizer',
+    valid: () => ({ vocabulary: [...core.conceptVocabulary], maxConceptsPerLine: 12 }),
+    call: call(core.createConceptApproachSummarizer),
+  },
   {
     name: 'buildCorpus',
     valid: (fixtures) => ({
@@ -310,10 +456,19 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'openCorpus',
-    valid: () => ({ embedder: new core.HashingEmbedder({ dimensions: 64 }), summarizer: new core.ConceptApproachSummarizer(), efSearch: 20, index: core.hnswCorpusIndex() }),
+    valid: () => ({
+      embedder: new core.HashingEmbedder({ dimensions: 64 }),
+      summarizer: new core.ConceptApproachSummarizer(),
+      efSearch: 20,
+      index: core.hnswCorpusIndex(),
+    }),
     call: (options, fixtures) => core.openCorpus(fixtures.corpusDirectory, options as never),
   },
-  { name: 'createHCreativityScorer', valid: (fixtures) => ({ corpus: fixtures.corpus, judge: new core.RubricJudge(), k: 3 }), call: call(core.createHCreativityScorer) },
+  {
+    name: 'createHCreativityScorer',
+    valid: (fixtures) => ({ corpus: fixtures.corpus, judge: new core.RubricJudge(), k: 3 }),
+    call: call(core.createHCreativityScorer),
+  },
   { name: 'hnswCorpusIndex', valid: () => ({ ...hnswGraph }), call: call(core.hnswCorpusIndex) },
   {
     name: 'lineChartSpec',
@@ -336,7 +491,17 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'distributionChartSpec',
-    valid: () => ({ title: 't', rows: chartRows, category: 'series', value: 'value', valueTitle: 'v', categoryTitle: 'c', categoryOrder: ['a'], valueDomain: [0, 1], colours: ['#000'] }),
+    valid: () => ({
+      title: 't',
+      rows: chartRows,
+      category: 'series',
+      value: 'value',
+      valueTitle: 'v',
+      categoryTitle: 'c',
+      categoryOrder: ['a'],
+      valueDomain: [0, 1],
+      colours: ['#000'],
+    }),
     call: call(core.distributionChartSpec),
   },
   {
@@ -357,17 +522,45 @@ const cases: readonly FactoryCase[] = [
     }),
     call: call(core.stackedShareChartSpec),
   },
-  { name: 'computeTrajectoryStatistics', valid: () => ({ seed: 1, resamples: 10, confidence: 0.9, minRunsPerIndex: 2 }), call: (options) => core.computeTrajectoryStatistics([], options as never) },
+  {
+    name: 'computeTrajectoryStatistics',
+    valid: () => ({ seed: 1, resamples: 10, confidence: 0.9, minRunsPerIndex: 2 }),
+    call: (options) => core.computeTrajectoryStatistics([], options as never),
+  },
   {
     name: 'buildTrajectoryReport',
-    valid: () => ({ seed: 1, resamples: 10, confidence: 0.9, minRunsPerIndex: 2, title: 't', generatedAt: '2026-01-01', judgeId: 'rubric-v1' }),
+    valid: () => ({
+      seed: 1,
+      resamples: 10,
+      confidence: 0.9,
+      minRunsPerIndex: 2,
+      title: 't',
+      generatedAt: '2026-01-01',
+      judgeId: 'rubric-v1',
+    }),
     call: (options) => core.buildTrajectoryReport([], options as never),
   },
-  { name: 'SafeEventEmitter', valid: () => ({ onListenerError: () => undefined }), call: (options) => new core.SafeEventEmitter(options as never) },
-  { name: 'createAideGreedySelector', valid: () => ({ numDrafts: 5, debugProbability: 0.5, maxDebugDepth: 3 }), call: call(aideGreedy.createAideGreedySelector) },
+  {
+    name: 'SafeEventEmitter',
+    valid: () => ({ onListenerError: () => undefined }),
+    call: (options) => new core.SafeEventEmitter(options as never),
+  },
+  {
+    name: 'createAideGreedySelector',
+    valid: () => ({ numDrafts: 5, debugProbability: 0.5, maxDebugDepth: 3 }),
+    call: call(aideGreedy.createAideGreedySelector),
+  },
   {
     name: 'createAideGreedySearch',
-    valid: () => ({ operators, evaluate, selector: aideGreedy.createAideGreedySelector(), random: () => 0.5, seed: 1, lowerIsBetter: false, idPrefix: 'node' }),
+    valid: () => ({
+      operators,
+      evaluate,
+      selector: aideGreedy.createAideGreedySelector(),
+      random: () => 0.5,
+      seed: 1,
+      lowerIsBetter: false,
+      idPrefix: 'node',
+    }),
     call: call(aideGreedy.createAideGreedySearch),
   },
   { name: 'createUctSelector', valid: () => ({ explorationConstant: 0.25, unvisitedValue: -1 }), call: call(mcts.createUctSelector) },
@@ -416,7 +609,11 @@ const cases: readonly FactoryCase[] = [
     }),
     call: call(evolutionary.createEvolutionarySearch),
   },
-  { name: 'createIslandPopulation', valid: () => ({ islands: 2, maxIslandSize: 4, fitness: () => 1 }), call: call(evolutionary.createIslandPopulation) },
+  {
+    name: 'createIslandPopulation',
+    valid: () => ({ islands: 2, maxIslandSize: 4, fitness: () => 1 }),
+    call: call(evolutionary.createIslandPopulation),
+  },
   {
     name: 'bodenMiddleware',
     valid: () => ({
@@ -435,12 +632,34 @@ const cases: readonly FactoryCase[] = [
   },
   {
     name: 'createTreeSearchGraph',
-    valid: () => ({ operators, evaluate, policy: 'mcts', budget: 4, numDrafts: 2, mcts: { numChildren: 2, explorationConstant: 0.25 }, seed: 1, lowerIsBetter: false, shaping: () => [] }),
+    valid: () => ({
+      operators,
+      evaluate,
+      policy: 'mcts',
+      budget: 4,
+      numDrafts: 2,
+      mcts: { numChildren: 2, explorationConstant: 0.25 },
+      seed: 1,
+      lowerIsBetter: false,
+      shaping: () => [],
+    }),
     call: call(langgraphTreeSearch.createTreeSearchGraph),
   },
-  { name: 'createChatProposer', valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }), call: call(langgraphTreeSearch.createChatProposer) },
-  { name: 'createLangChainAideOperators', valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }), call: call(langgraphTreeSearch.createLangChainAideOperators) },
-  { name: 'createLangChainMctsOperators', valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }), call: call(langgraphTreeSearch.createLangChainMctsOperators) },
+  {
+    name: 'createChatProposer',
+    valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }),
+    call: call(langgraphTreeSearch.createChatProposer),
+  },
+  {
+    name: 'createLangChainAideOperators',
+    valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }),
+    call: call(langgraphTreeSearch.createLangChainAideOperators),
+  },
+  {
+    name: 'createLangChainMctsOperators',
+    valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }),
+    call: call(langgraphTreeSearch.createLangChainMctsOperators),
+  },
   {
     name: 'createLangChainEvolutionaryOperators',
     valid: () => ({ model: chatModel(), task: 'Predict.', attempts: 2 }),
@@ -580,7 +799,7 @@ const notFactories: Readonly<Record<string, string>> = {
   sessionTrajectory: 'a computation over nodes',
   sleep: 'takes a duration and a signal',
   raceAbort: 'takes a promise and a signal',
-  backoffDelay: 'a computation (its policy comes from an owner\'s parsed options)',
+  backoffDelay: "a computation (its policy comes from an owner's parsed options)",
   ConcurrencyLimiter: 'takes a number, checked (test/calls)',
   RequestCircuitBreaker: 'takes a number, checked (test/calls)',
   isRetryableFailure: 'a predicate on an error',
@@ -635,9 +854,7 @@ function wrongFor(valid: unknown): fc.Arbitrary<unknown> {
     return fc.oneof(...otherKinds, fc.array(wrongFor(element), { minLength: 1, maxLength: 2 }));
   }
   if (isSettings(valid) && Object.keys(valid).length > 0) {
-    const nested = fc
-      .constantFrom(...Object.keys(valid))
-      .chain((key) => wrongFor(valid[key]).map((value) => ({ ...valid, [key]: value })));
+    const nested = fc.constantFrom(...Object.keys(valid)).chain((key) => wrongFor(valid[key]).map((value) => ({ ...valid, [key]: value })));
     return fc.oneof(...otherKinds, nested, valueOfKind.object);
   }
   if (kind === 'object') return fc.oneof(...otherKinds, valueOfKind.object);
@@ -652,9 +869,20 @@ type Mutation =
 
 function mutations(valid: Record<string, unknown>): fc.Arbitrary<Mutation> {
   const keys = Object.keys(valid);
-  const notAnObject = fc.oneof(valueOfKind.number, valueOfKind.string, valueOfKind.boolean, valueOfKind.array, valueOfKind.function, valueOfKind.bigint, valueOfKind.null);
+  const notAnObject = fc.oneof(
+    valueOfKind.number,
+    valueOfKind.string,
+    valueOfKind.boolean,
+    valueOfKind.array,
+    valueOfKind.function,
+    valueOfKind.bigint,
+    valueOfKind.null,
+  );
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...keys).chain((key) => wrongFor(valid[key]).map((value): Mutation => ({ kind: 'replace', key, value }))) },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom(...keys).chain((key) => wrongFor(valid[key]).map((value): Mutation => ({ kind: 'replace', key, value }))),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...keys).map((key): Mutation => ({ kind: 'delete', key })) },
     { weight: 2, arbitrary: notAnObject.map((value): Mutation => ({ kind: 'whole', value })) },
   );
@@ -691,7 +919,8 @@ const isWithin = (path: string, key: string): boolean => path === key || path.st
  */
 function namesOption(error: core.BodenError, mutation: Mutation, keys: readonly string[]): boolean {
   const wanted = mutation.kind === 'whole' ? ['', ...keys] : [mutation.key];
-  const named = (path: string, message: string) => wanted.some((key) => (key === '' ? path === '' : isWithin(path, key) || mentions(message, key)));
+  const named = (path: string, message: string) =>
+    wanted.some((key) => (key === '' ? path === '' : isWithin(path, key) || mentions(message, key)));
   if (core.InvalidOptionsError.isInstance(error)) return error.issues.some((issue) => named(issue.path, issue.message));
   if (core.InvalidArgumentError.isInstance(error)) return named(error.argument, error.reason);
   return wanted.some((key) => key !== '' && mentions(error.message, key));
@@ -719,7 +948,11 @@ interface Tally {
 const tallies = new Map<string, Tally>(cases.map((factory) => [factory.name, { calls: 0, ok: 0, typed: 0, untyped: 0, failures: [] }]));
 
 const describeMutation = (mutation: Mutation): string =>
-  mutation.kind === 'delete' ? `without ${mutation.key}` : mutation.kind === 'whole' ? `options = ${fc.stringify(mutation.value)}` : `${mutation.key} = ${fc.stringify(mutation.value)}`;
+  mutation.kind === 'delete'
+    ? `without ${mutation.key}`
+    : mutation.kind === 'whole'
+      ? `options = ${fc.stringify(mutation.value)}`
+      : `${mutation.key} = ${fc.stringify(mutation.value)}`;
 
 /** Calls the factory with the mutated options and sorts the outcome; a typed error that hides the option is a failure. */
 async function classify(factory: FactoryCase, fixtures: Fixtures, mutation: Mutation): Promise<void> {
@@ -737,7 +970,10 @@ async function classify(factory: FactoryCase, fixtures: Fixtures, mutation: Muta
     } else {
       outcome = 'typed';
       if (!namesOption(error, mutation, Object.keys(valid))) problem = `typed error does not name the option: ${error.message}`;
-      else if (bareInvalidInput.test(error.message) || (core.InvalidOptionsError.isInstance(error) && error.issues.some((issue) => issue.message === 'Invalid input')))
+      else if (
+        bareInvalidInput.test(error.message) ||
+        (core.InvalidOptionsError.isInstance(error) && error.issues.some((issue) => issue.message === 'Invalid input'))
+      )
         problem = `says only "Invalid input": ${error.message}`;
     }
   }
@@ -750,7 +986,8 @@ function countsTable(): string {
   const rows = [...tallies].map(([name, tally]) => [name, tally.calls, tally.typed, tally.ok, tally.untyped] as const);
   const total = ['total', ...[1, 2, 3, 4].map((column) => rows.reduce((sum, row) => sum + (row[column] as number), 0))];
   const width = Math.max(...rows.map((row) => row[0].length));
-  const line = (cells: readonly (string | number)[]) => [String(cells[0]).padEnd(width), ...cells.slice(1).map((cell) => String(cell).padStart(7))].join(' ');
+  const line = (cells: readonly (string | number)[]) =>
+    [String(cells[0]).padEnd(width), ...cells.slice(1).map((cell) => String(cell).padStart(7))].join(' ');
   return [line(['factory', 'calls', 'typed', 'ok', 'untyped']), ...rows.map(line), line(total)].join('\n');
 }
 
@@ -761,9 +998,17 @@ describe('every exported factory called with options of the wrong types', () => 
   beforeAll(async () => {
     const freshDirectory = (): string => join(directory, `fresh-${(fresh += 1)}`);
     const solutions = join(directory, 'solutions.jsonl');
-    writeFileSync(solutions, `${JSON.stringify({ id: 'gbm', task: 'titanic', code: 'import lightgbm as lgb' })}\n${JSON.stringify({ id: 'lin', task: 'titanic', text: 'Logistic regression.' })}\n`);
+    writeFileSync(
+      solutions,
+      `${JSON.stringify({ id: 'gbm', task: 'titanic', code: 'import lightgbm as lgb' })}\n${JSON.stringify({ id: 'lin', task: 'titanic', text: 'Logistic regression.' })}\n`,
+    );
     const corpusDirectory = join(directory, 'corpus');
-    const { corpus } = await core.buildCorpus({ inputs: [solutions], task: 'titanic', out: corpusDirectory, embedder: new core.HashingEmbedder({ dimensions: 64 }) });
+    const { corpus } = await core.buildCorpus({
+      inputs: [solutions],
+      task: 'titanic',
+      out: corpusDirectory,
+      embedder: new core.HashingEmbedder({ dimensions: 64 }),
+    });
     mkdirSync(join(directory, 'indexes'));
     const exactIndexPath = join(directory, 'indexes', 'exact.bin');
     const exact = core.createExactVectorIndex({ dimensions: 4 });
@@ -774,7 +1019,10 @@ describe('every exported factory called with options of the wrong types', () => 
     hnsw.add('a', new Float32Array([1, 0, 0, 0]));
     await hnsw.save(hnswIndexPath);
     const judge = new core.RubricJudge();
-    const scorer = core.createNoveltyScorer({ embedder: new core.HashingEmbedder({ dimensions: 64 }), index: core.createExactVectorIndex({ dimensions: 64 }) });
+    const scorer = core.createNoveltyScorer({
+      embedder: new core.HashingEmbedder({ dimensions: 64 }),
+      index: core.createExactVectorIndex({ dimensions: 64 }),
+    });
     fixtures = {
       corpus,
       corpusDirectory,
@@ -817,7 +1065,11 @@ describe('every exported factory called with options of the wrong types', () => 
       const { failures } = tallies.get(factory.name)!;
       const known = knownGaps[factory.name];
       expect(failures.filter((failure) => known === undefined || !known.test(failure))).toEqual([]);
-      if (known !== undefined) expect(failures.some((failure) => known.test(failure)), `${factory.name}: the known gap is fixed, remove it from knownGaps`).toBe(true);
+      if (known !== undefined)
+        expect(
+          failures.some((failure) => known.test(failure)),
+          `${factory.name}: the known gap is fixed, remove it from knownGaps`,
+        ).toBe(true);
     });
   }
 

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/shared-data.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> };
+const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+};
 
 describe('the Node versions the package promises', () => {
   it('every locked dependency accepts the oldest Node package.json allows, so npm ci never warns EBADENGINE', () => {

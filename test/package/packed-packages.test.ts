@@ -57,16 +57,28 @@ describe.skipIf(!built)('boden and boden-bench, packed and installed into an emp
   it('ship what each needs and no committed results; boden-bench declares every package it imports', () => {
     expect(boden.files).toContain('dist/src/cli/main.js');
     expect(boden.files.filter((path) => path.startsWith('bench/') || path.startsWith('src/'))).toEqual([]);
-    expect(bench.files).toEqual(expect.arrayContaining(['cli/boden-bench.mjs', 'cli/bench-cli.ts', 'tasks/cards/boston.json', 'packing/cards/circle-packing-26.json', 'env/typescript-worker.mjs']));
+    expect(bench.files).toEqual(
+      expect.arrayContaining([
+        'cli/boden-bench.mjs',
+        'cli/bench-cli.ts',
+        'tasks/cards/boston.json',
+        'packing/cards/circle-packing-26.json',
+        'env/typescript-worker.mjs',
+      ]),
+    );
     expect(bench.files.filter((path) => path.startsWith('results/') || path.endsWith('.jsonl') || path.endsWith('.gz'))).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(projectRoot, 'bench', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'bench', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)]);
     const imported = benchImports(bench.files, join(project, 'node_modules', 'boden-bench'));
     expect(imported.size).toBeGreaterThan(8);
     expect([...imported].filter((name) => !declared.has(name)).sort()).toEqual([]);
     // The library does not carry the benchmark's ML libraries, queue or datasets.
     const library = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    for (const heavy of ['ml-xgboost', 'libsvm-js', 'ml-matrix', 'bullmq', 'ioredis', 'vega-datasets', 'tsx']) expect(Object.keys(library.dependencies)).not.toContain(heavy);
+    for (const heavy of ['ml-xgboost', 'libsvm-js', 'ml-matrix', 'bullmq', 'ioredis', 'vega-datasets', 'tsx'])
+      expect(Object.keys(library.dependencies)).not.toContain(heavy);
   });
 
   it('boden demo runs the benchmark from the installed boden-bench and prints its table', async () => {
@@ -78,13 +90,50 @@ describe.skipIf(!built)('boden and boden-bench, packed and installed into an emp
   }, 400_000);
 
   it('bench calibrate makes a card of a task of your own, medals from unshaped runs, and bench --task-file sweeps it', async () => {
-    const calibrate = await run('boden', ['bench', 'calibrate', '--task-file', 'user-task/definition.json', '--out', 'card.json', '--random', '12', '--rounds', '1', '--children', '2', '--medal-seeds', '1', '--medal-episodes', '8', '--workers', '1']);
+    const calibrate = await run('boden', [
+      'bench',
+      'calibrate',
+      '--task-file',
+      'user-task/definition.json',
+      '--out',
+      'card.json',
+      '--random',
+      '12',
+      '--rounds',
+      '1',
+      '--children',
+      '2',
+      '--medal-seeds',
+      '1',
+      '--medal-episodes',
+      '8',
+      '--workers',
+      '1',
+    ]);
     expect(calibrate.code, calibrate.stderr).toBe(0);
     expect(calibrate.stdout).toMatch(/medals .* from 3 unshaped runs of 8 episodes/);
-    const card = JSON.parse(readFileSync(join(project, 'card.json'), 'utf8')) as { dataset: { csv: string; sha256: string }; calibration: { medalRuns?: { seeds: number[]; episodes: number } } };
+    const card = JSON.parse(readFileSync(join(project, 'card.json'), 'utf8')) as {
+      dataset: { csv: string; sha256: string };
+      calibration: { medalRuns?: { seeds: number[]; episodes: number } };
+    };
     expect(card.calibration.medalRuns).toMatchObject({ seeds: [1001], episodes: 8 });
     expect(card.dataset.csv).toBe('user-task/prices.csv');
-    const sweep = await run('boden-bench', ['bench', '--task-file', 'card.json', '--arms', 'unshaped,adaptive', '--seeds', '1', '--episodes', '8', '--workers', '1', '--out', 'sweep', '--quiet']);
+    const sweep = await run('boden-bench', [
+      'bench',
+      '--task-file',
+      'card.json',
+      '--arms',
+      'unshaped,adaptive',
+      '--seeds',
+      '1',
+      '--episodes',
+      '8',
+      '--workers',
+      '1',
+      '--out',
+      'sweep',
+      '--quiet',
+    ]);
     expect(sweep.code, sweep.stderr).toBe(0);
     expect(sweep.stdout).toMatch(/flat-prices\s+aide\s+adaptive\s+1\s/);
     // Its medals were set from runs: the summary carries no placeholder warning.
@@ -95,6 +144,8 @@ describe.skipIf(!built)('boden and boden-bench, packed and installed into an emp
   it('without boden-bench, boden demo says what to install, in one line with exit code 2', async () => {
     const demo = await run('boden', ['demo', '--seeds', '1'], lonely);
     expect(demo.code).toBe(2);
-    expect(demo.stderr).toBe('boden: boden demo needs the boden-bench package beside boden: npm install boden-bench (in a clone, npm ci links it)\n');
+    expect(demo.stderr).toBe(
+      'boden: boden demo needs the boden-bench package beside boden: npm install boden-bench (in a clone, npm ci links it)\n',
+    );
   }, 60_000);
 });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { conceptDescriptors, noDescriptorValue } from '../../src/quality-diversity/concept-descriptors.js';
 
-const lightgbm = { plan: 'LightGBM with 5-fold CV and target encoding', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nm = lgb.LGBMRegressor()' };
-const ensemble = { plan: 'An ensemble of XGBoost and ridge', code: 'import xgboost as xgb\nfrom sklearn.linear_model import Ridge\nfrom sklearn.ensemble import VotingRegressor' };
+const lightgbm = {
+  plan: 'LightGBM with 5-fold CV and target encoding',
+  code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold\nm = lgb.LGBMRegressor()',
+};
+const ensemble = {
+  plan: 'An ensemble of XGBoost and ridge',
+  code: 'import xgboost as xgb\nfrom sklearn.linear_model import Ridge\nfrom sklearn.ensemble import VotingRegressor',
+};
 
 describe('conceptDescriptors', () => {
   it('puts a candidate into paradigm × feature engineering × validation by default, the same cell for the same text', () => {

@@ -4,8 +4,14 @@ import { conceptDescriptors } from '../../src/quality-diversity/concept-descript
 import { descriptorMetrics } from '../../src/quality-diversity/descriptor-metrics.js';
 
 const boosting = { plan: 'LightGBM with 5-fold CV', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import KFold' };
-const ridge = { plan: 'Ridge with a hold-out split', code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import train_test_split' };
-const boostingHoldOut = { plan: 'LightGBM on a hold-out split', code: 'import lightgbm as lgb\nfrom sklearn.model_selection import train_test_split' };
+const ridge = {
+  plan: 'Ridge with a hold-out split',
+  code: 'from sklearn.linear_model import Ridge\nfrom sklearn.model_selection import train_test_split',
+};
+const boostingHoldOut = {
+  plan: 'LightGBM on a hold-out split',
+  code: 'import lightgbm as lgb\nfrom sklearn.model_selection import train_test_split',
+};
 
 describe('descriptorMetrics', () => {
   it('numbers each axis value in the order the axis meets it, one Python-style metric per axis', () => {

@@ -5,8 +5,14 @@ import { embeddingClusterDescriptors } from '../../src/quality-diversity/embeddi
 import { describeDescriptors } from '../conformance/describe-descriptors.js';
 
 describeDescriptors('conceptDescriptors (default axes)', () => conceptDescriptors());
-describeDescriptors('conceptDescriptors (paradigm × loss × ensembling)', () => conceptDescriptors({ axes: ['paradigm', 'loss', 'ensembling'] }));
+describeDescriptors('conceptDescriptors (paradigm × loss × ensembling)', () =>
+  conceptDescriptors({ axes: ['paradigm', 'loss', 'ensembling'] }),
+);
 describeDescriptors('embeddingClusterDescriptors (default embedder)', () => embeddingClusterDescriptors());
-describeDescriptors('embeddingClusterDescriptors (two clusters, small radius)', () => embeddingClusterDescriptors({ clusters: 2, radius: 0.05 }));
-describeDescriptors('combinedDescriptors (concepts + embedding clusters)', () => combinedDescriptors([conceptDescriptors(), embeddingClusterDescriptors()]));
+describeDescriptors('embeddingClusterDescriptors (two clusters, small radius)', () =>
+  embeddingClusterDescriptors({ clusters: 2, radius: 0.05 }),
+);
+describeDescriptors('combinedDescriptors (concepts + embedding clusters)', () =>
+  combinedDescriptors([conceptDescriptors(), embeddingClusterDescriptors()]),
+);
 describeDescriptors('packingDescriptors (bench)', () => packingDescriptors());

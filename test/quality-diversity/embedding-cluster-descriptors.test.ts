@@ -44,9 +44,15 @@ describe('embeddingClusterDescriptors', () => {
 
   it('separates a new model family from a tuning step with the default embedder and radius', () => {
     const descriptors = embeddingClusterDescriptors();
-    const lightgbm = { plan: 'Train LightGBM with 5-fold CV', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=500)\nmodel.fit(X, y)\n' };
+    const lightgbm = {
+      plan: 'Train LightGBM with 5-fold CV',
+      code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=500)\nmodel.fit(X, y)\n',
+    };
     const tuned = { ...lightgbm, code: lightgbm.code.replace('500', '900') };
-    const network = { plan: 'A convolutional network in PyTorch', code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3), torch.nn.ReLU())\n' };
+    const network = {
+      plan: 'A convolutional network in PyTorch',
+      code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3), torch.nn.ReLU())\n',
+    };
     expect(descriptors.describe(lightgbm).key).toBe('c0');
     expect(descriptors.describe(tuned).key).toBe('c0');
     expect(descriptors.describe(network).key).toBe('c1');
@@ -62,7 +68,10 @@ describe('embeddingClusterDescriptors', () => {
 
 describe('combinedDescriptors', () => {
   it('puts the axes of several descriptors side by side', () => {
-    const descriptors = combinedDescriptors([conceptDescriptors({ axes: ['paradigm'] }), embeddingClusterDescriptors({ embedder: angleEmbedder })]);
+    const descriptors = combinedDescriptors([
+      conceptDescriptors({ axes: ['paradigm'] }),
+      embeddingClusterDescriptors({ embedder: angleEmbedder }),
+    ]);
     expect(descriptors.axes).toEqual(['paradigm', 'embedding-cluster']);
     const cell = descriptors.describe({ plan: '0', code: 'from sklearn.linear_model import Ridge' });
     expect(cell.values).toEqual(['linear', 'c0']);
@@ -71,6 +80,8 @@ describe('combinedDescriptors', () => {
 
   it('refuses no parts and an axis named twice', () => {
     expect(() => combinedDescriptors([])).toThrow(InvalidOptionsError);
-    expect(() => combinedDescriptors([conceptDescriptors({ axes: ['paradigm'] }), conceptDescriptors({ axes: ['paradigm'] })])).toThrow(/"paradigm" appears in two parts/);
+    expect(() => combinedDescriptors([conceptDescriptors({ axes: ['paradigm'] }), conceptDescriptors({ axes: ['paradigm'] })])).toThrow(
+      /"paradigm" appears in two parts/,
+    );
   });
 });

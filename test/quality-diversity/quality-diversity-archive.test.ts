@@ -16,7 +16,9 @@ const planCells: Descriptors = {
 };
 const node = (id: string, cell: string) => ({ id, plan: `cell ${cell}`, code: `print("${id}")` });
 const greedy: Selector<string> = (request): Selection<string> => {
-  const best = request.candidates.reduce((kept, candidate) => ((candidate.value ?? -Infinity) > (kept.value ?? -Infinity) ? candidate : kept));
+  const best = request.candidates.reduce((kept, candidate) =>
+    (candidate.value ?? -Infinity) > (kept.value ?? -Infinity) ? candidate : kept,
+  );
   return { action: 'improve', chosen: [best] };
 };
 
@@ -49,13 +51,21 @@ describe('qualityDiversityArchive', () => {
       { key: 'B', eliteId: 'b1', eliteValue: 0.2, discoveredAt: 2 },
       { key: 'C', eliteId: 'c1', eliteValue: 0.9, discoveredAt: 5 },
     ]);
-    expect(discovered.map((event) => [event.cell, event.id, event.cells])).toEqual([['A', 'a1', 1], ['B', 'b1', 2], ['C', 'c1', 3]]);
+    expect(discovered.map((event) => [event.cell, event.id, event.cells])).toEqual([
+      ['A', 'a1', 1],
+      ['B', 'b1', 2],
+      ['C', 'c1', 3],
+    ]);
     expect(replaced).toEqual([{ cell: 'A', previousId: 'a1', previousValue: 0.5, id: 'a3', value: 0.7 }]);
     expect(archive.coverage).toBe(3);
   });
 
   it('computes coverage and QD-score as by hand', async () => {
-    const { archive } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]]);
+    const { archive } = await archiveWith([
+      ['a', 'A', 0.5],
+      ['b', 'B', 0.2],
+      ['c', 'C', 0.9],
+    ]);
     // Against [0, 1]: 0.5 + 0.2 + 0.9; against the elites' own range [0.2, 0.9]: 3/7 + 0 + 1.
     expect(archive.qdScore({ min: 0, max: 1 })).toBeCloseTo(1.6, 12);
     expect(archive.qdScore()).toBeCloseTo(3 / 7 + 1, 12);
@@ -74,9 +84,16 @@ describe('qualityDiversityArchive', () => {
     expect(runQualityDiversity([], [])).toEqual({ coverage: 0, qdScore: null, discovery: [] });
   });
 
-  it('replaces the host\'s parent by an elite of a cell drawn by (quality + alpha) / sqrt(visits + 1)', async () => {
+  it("replaces the host's parent by an elite of a cell drawn by (quality + alpha) / sqrt(visits + 1)", async () => {
     // Elites a (0.5, quality 0.5), b (0.2, quality 0), c (0.9, quality 1); alpha 1 → weights 1.5, 1, 2 of 4.5.
-    const { shaped, archive } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 0, random: scriptedRandom([0.4, 0.54, 0.99]) });
+    const { shaped, archive } = await archiveWith(
+      [
+        ['a', 'A', 0.5],
+        ['b', 'B', 0.2],
+        ['c', 'C', 0.9],
+      ],
+      { bestShare: 0, random: scriptedRandom([0.4, 0.54, 0.99]) },
+    );
     const offer = () => shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9, other: 0.95 }), random: forbiddenRandom });
     // 0.4 × 4.5 = 1.8 falls past a's 1.5 into b's [1.5, 2.5).
     expect((await offer()).chosen.map((chosen) => chosen.id)).toEqual(['b']);
@@ -95,7 +112,14 @@ describe('qualityDiversityArchive', () => {
     const counts = new Map<string, number>();
     const draws = 2000;
     for (let draw = 0; draw < draws; draw += 1) {
-      const { shaped } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 0, random });
+      const { shaped } = await archiveWith(
+        [
+          ['a', 'A', 0.5],
+          ['b', 'B', 0.2],
+          ['c', 'C', 0.9],
+        ],
+        { bestShare: 0, random },
+      );
       const { chosen } = await shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom });
       counts.set(chosen[0]!.id, (counts.get(chosen[0]!.id) ?? 0) + 1);
     }
@@ -117,7 +141,14 @@ describe('qualityDiversityArchive', () => {
       const counts = new Map<string, number>();
       const draws = 2000;
       for (let draw = 0; draw < draws; draw += 1) {
-        const { shaped } = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { ...(bestShare === undefined ? {} : { bestShare }), random });
+        const { shaped } = await archiveWith(
+          [
+            ['a', 'A', 0.5],
+            ['b', 'B', 0.2],
+            ['c', 'C', 0.9],
+          ],
+          { ...(bestShare === undefined ? {} : { bestShare }), random },
+        );
         const { chosen } = await shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom });
         counts.set(chosen[0]!.id, (counts.get(chosen[0]!.id) ?? 0) + 1);
       }
@@ -127,9 +158,20 @@ describe('qualityDiversityArchive', () => {
       }
     }
     // bestShare 1: always the best cell.
-    const always = await archiveWith([['a', 'A', 0.5], ['b', 'B', 0.2], ['c', 'C', 0.9]], { bestShare: 1, random: createSeededRandom(3) });
+    const always = await archiveWith(
+      [
+        ['a', 'A', 0.5],
+        ['b', 'B', 0.2],
+        ['c', 'C', 0.9],
+      ],
+      { bestShare: 1, random: createSeededRandom(3) },
+    );
     for (let draw = 0; draw < 20; draw += 1) {
-      expect((await always.shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id)).toEqual(['c']);
+      expect(
+        (await always.shaped({ candidates: candidates({ a: 0.5, b: 0.2, c: 0.9 }), random: forbiddenRandom })).chosen.map(
+          (chosen) => chosen.id,
+        ),
+      ).toEqual(['c']);
     }
   });
 
@@ -137,7 +179,11 @@ describe('qualityDiversityArchive', () => {
     const pair: Selector<string> = (request) => ({ action: 'crossover', chosen: request.candidates.slice(0, 2) });
     const archive = qualityDiversityArchive({ descriptors: planCells, random: createSeededRandom(1) });
     const shaped = wrapSelector({ selector: pair, middleware: [archive] });
-    for (const [id, cell, value] of [['a', 'A', 0.5], ['b', 'B', 0.2], ['a2', 'A', 0.1]] as const) {
+    for (const [id, cell, value] of [
+      ['a', 'A', 0.5],
+      ['b', 'B', 0.2],
+      ['a2', 'A', 0.1],
+    ] as const) {
       await shaped.admit(node(id, cell));
       await shaped.observe(node(id, cell), { valid: true, value });
     }
@@ -146,18 +192,36 @@ describe('qualityDiversityArchive', () => {
       expect(chosen.map((candidate) => candidate.id).sort()).toEqual(['a', 'b']);
     }
     const draft: Selector<string> = () => ({ action: 'draft', chosen: [] });
-    const drafting = wrapSelector({ selector: draft, middleware: [qualityDiversityArchive({ descriptors: planCells, random: forbiddenRandom })] });
+    const drafting = wrapSelector({
+      selector: draft,
+      middleware: [qualityDiversityArchive({ descriptors: planCells, random: forbiddenRandom })],
+    });
     expect((await drafting({ candidates: candidates({ a: 0.5 }), random: forbiddenRandom })).action).toBe('draft');
-    const off = await archiveWith([['a', 'A', 0.5], ['c', 'C', 0.9]], { strength: 0, random: forbiddenRandom });
-    expect((await off.shaped({ candidates: candidates({ a: 0.5, c: 0.9 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id)).toEqual(['c']);
+    const off = await archiveWith(
+      [
+        ['a', 'A', 0.5],
+        ['c', 'C', 0.9],
+      ],
+      { strength: 0, random: forbiddenRandom },
+    );
+    expect(
+      (await off.shaped({ candidates: candidates({ a: 0.5, c: 0.9 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id),
+    ).toEqual(['c']);
   });
 
-  it('passes the host\'s choice when fewer archived cells are on offer than parents are needed; one cell needs no draw', async () => {
+  it("passes the host's choice when fewer archived cells are on offer than parents are needed; one cell needs no draw", async () => {
     const { shaped } = await archiveWith([['a', 'A', 0.5]], { random: forbiddenRandom });
     const pair: Selector<string> = (request) => ({ action: 'crossover', chosen: request.candidates.slice(0, 2) });
-    const crossing = wrapSelector({ selector: pair, middleware: [qualityDiversityArchive({ descriptors: planCells, random: forbiddenRandom })] });
-    expect((await crossing({ candidates: candidates({ x: 0.5, y: 0.2 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id)).toEqual(['x', 'y']);
-    expect((await shaped({ candidates: candidates({ a: 0.5, z: 0.8 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id)).toEqual(['a']);
+    const crossing = wrapSelector({
+      selector: pair,
+      middleware: [qualityDiversityArchive({ descriptors: planCells, random: forbiddenRandom })],
+    });
+    expect(
+      (await crossing({ candidates: candidates({ x: 0.5, y: 0.2 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id),
+    ).toEqual(['x', 'y']);
+    expect(
+      (await shaped({ candidates: candidates({ a: 0.5, z: 0.8 }), random: forbiddenRandom })).chosen.map((chosen) => chosen.id),
+    ).toEqual(['a']);
   });
 
   it('refuses bad options, naming the option', () => {

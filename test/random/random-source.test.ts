@@ -21,7 +21,20 @@ describe('createSeededRandom', () => {
 
   it('throws an InvalidArgumentError naming seed for a seed that is not an integer, instead of replaying another seed', () => {
     // 'apple' >>> 0, NaN >>> 0 and Infinity >>> 0 are all 0: each silently gave seed 0's stream.
-    const bad: unknown[] = ['apple', '7', Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1.5, null, undefined, [3], { seed: 3 }, true, 3n];
+    const bad: unknown[] = [
+      'apple',
+      '7',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      1.5,
+      null,
+      undefined,
+      [3],
+      { seed: 3 },
+      true,
+      3n,
+    ];
     for (const seed of bad) {
       const call = () => createSeededRandom(seed as number);
       expect(call).toThrow(InvalidArgumentError);
@@ -33,7 +46,14 @@ describe('createSeededRandom', () => {
   it('never gives a stream for a non-integer seed (property)', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.double().filter((value) => !Number.isInteger(value)), fc.constant(null), fc.array(fc.integer()), fc.object(), fc.boolean()),
+        fc.oneof(
+          fc.string(),
+          fc.double().filter((value) => !Number.isInteger(value)),
+          fc.constant(null),
+          fc.array(fc.integer()),
+          fc.object(),
+          fc.boolean(),
+        ),
         (seed) => {
           try {
             createSeededRandom(seed as number);

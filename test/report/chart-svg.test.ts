@@ -25,7 +25,17 @@ const lineRows = [0, 1, 2, 3].flatMap((episode) => [
 describe('lineChartSpec + renderChartSvg', () => {
   it('draws one line per series, a band where the rows have one, axis titles and the title', async () => {
     const svg = await renderChartSvg(
-      lineChartSpec({ title: 'Mean level by index', rows: lineRows, x: 'episode', y: 'value', series: 'series', band: { lower: 'low', upper: 'high' }, xTitle: 'episode index', yTitle: 'mean level', xIntegers: true }),
+      lineChartSpec({
+        title: 'Mean level by index',
+        rows: lineRows,
+        x: 'episode',
+        y: 'value',
+        series: 'series',
+        band: { lower: 'low', upper: 'high' },
+        xTitle: 'episode index',
+        yTitle: 'mean level',
+        xIntegers: true,
+      }),
     );
     expect(svg.startsWith('<svg')).toBe(true);
     expect(count(svg, '<svg')).toBe(1);
@@ -48,37 +58,68 @@ describe('lineChartSpec + renderChartSvg', () => {
 
   it('gives each series its own dash and point shape, so a line drawn exactly over another still shows', async () => {
     const same = [0, 1, 2].flatMap((episode) => ['unshaped', 'adaptive'].map((series) => ({ episode, value: 0.5, series })));
-    const svg = await renderChartSvg(lineChartSpec({ title: 'Identical', rows: same, x: 'episode', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' }));
+    const svg = await renderChartSvg(
+      lineChartSpec({ title: 'Identical', rows: same, x: 'episode', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' }),
+    );
     const lines = markGroups(svg, 'line');
     expect(lines).toHaveLength(2);
     const dashArrays = lines.map((line) => /stroke-dasharray="([^"]+)"/.exec(line)?.[1] ?? 'solid');
     expect(new Set(dashArrays).size).toBe(2);
     // Points of the two series differ in shape: their path outlines are not the same.
-    const outlines = new Set([...markGroups(svg, 'symbol').join('').matchAll(/<path[^>]* d="([^"]+)"/g)].map((match) => match[1]!.replace(/^M[^A-Za-z]+/, '')));
+    const outlines = new Set(
+      [
+        ...markGroups(svg, 'symbol')
+          .join('')
+          .matchAll(/<path[^>]* d="([^"]+)"/g),
+      ].map((match) => match[1]!.replace(/^M[^A-Za-z]+/, '')),
+    );
     expect(outlines.size).toBeGreaterThanOrEqual(2);
     // One legend, not one per channel.
     expect(count(svg, '>unshaped</text>')).toBe(1);
   });
 
   it('renders the same spec to the same bytes, whatever was rendered before', async () => {
-    const spec = lineChartSpec({ title: 'Deterministic', rows: lineRows, x: 'episode', y: 'value', series: 'series', xTitle: 'x', yTitle: 'y' });
+    const spec = lineChartSpec({
+      title: 'Deterministic',
+      rows: lineRows,
+      x: 'episode',
+      y: 'value',
+      series: 'series',
+      xTitle: 'x',
+      yTitle: 'y',
+    });
     const first = await renderChartSvg(spec);
     await renderChartSvg({ ...spec, title: 'Something else in between' });
     expect(await renderChartSvg(spec)).toBe(first);
   });
 
   it('rejects options that are not a line chart, naming the option', () => {
-    expect(() => lineChartSpec({ title: '', rows: [], x: 'x', y: 'y', series: 's', xTitle: 'x', yTitle: 'y' })).toThrow(InvalidOptionsError);
-    expect(() => lineChartSpec({ title: 't', rows: [], x: 'x', y: 'y', series: 's', xTitle: 'x', yTitle: 'y', band: { lower: 'l' } } as never)).toThrow(/band\.upper/);
+    expect(() => lineChartSpec({ title: '', rows: [], x: 'x', y: 'y', series: 's', xTitle: 'x', yTitle: 'y' })).toThrow(
+      InvalidOptionsError,
+    );
+    expect(() =>
+      lineChartSpec({ title: 't', rows: [], x: 'x', y: 'y', series: 's', xTitle: 'x', yTitle: 'y', band: { lower: 'l' } } as never),
+    ).toThrow(/band\.upper/);
   });
 });
 
 describe('distributionChartSpec + renderChartSvg', () => {
-  const rows = Array.from({ length: 30 }, (_, row) => ({ group: ['low', 'mid', 'high'][row % 3]!, impact: (row % 7) / 7 - (row === 4 ? 50 : 0) }));
+  const rows = Array.from({ length: 30 }, (_, row) => ({
+    group: ['low', 'mid', 'high'][row % 3]!,
+    impact: (row % 7) / 7 - (row === 4 ? 50 : 0),
+  }));
 
   it('draws a box per category, every value as a point, and the axis titles', async () => {
     const svg = await renderChartSvg(
-      distributionChartSpec({ title: 'Impact by group', rows, category: 'group', value: 'impact', valueTitle: 'ΔImpact', categoryTitle: 'group of episodes', categoryOrder: ['low', 'mid', 'high'] }),
+      distributionChartSpec({
+        title: 'Impact by group',
+        rows,
+        category: 'group',
+        value: 'impact',
+        valueTitle: 'ΔImpact',
+        categoryTitle: 'group of episodes',
+        categoryOrder: ['low', 'mid', 'high'],
+      }),
     );
     expect(count(svg, '<svg')).toBe(1);
     expect(svg).toContain('>ΔImpact</text>');
@@ -94,7 +135,14 @@ describe('distributionChartSpec + renderChartSvg', () => {
   });
 
   it('clamps marks to valueDomain so one outlier does not flatten the boxes', async () => {
-    const spec = distributionChartSpec({ title: 'Clamped', rows, category: 'group', value: 'impact', valueTitle: 'v', valueDomain: [-2, 2] });
+    const spec = distributionChartSpec({
+      title: 'Clamped',
+      rows,
+      category: 'group',
+      value: 'impact',
+      valueTitle: 'v',
+      valueDomain: [-2, 2],
+    });
     const svg = await renderChartSvg(spec);
     // The y axis ends at the domain: its labels run from -2.0 to 2.0, nothing near -50.
     expect(svg).toContain('>−2.0</text>');
@@ -113,7 +161,17 @@ describe('stackedShareChartSpec + renderChartSvg', () => {
 
   it('stacks one bar segment per quarter and level, with a percent axis and a legend in level order', async () => {
     const svg = await renderChartSvg(
-      stackedShareChartSpec({ title: 'Levels by quarter', rows, x: 'quarter', category: 'level', share: 'share', xTitle: 'quarter of the run', shareTitle: 'share of episodes', categoryTitle: 'rubric level', categoryOrder: levels }),
+      stackedShareChartSpec({
+        title: 'Levels by quarter',
+        rows,
+        x: 'quarter',
+        category: 'level',
+        share: 'share',
+        xTitle: 'quarter of the run',
+        shareTitle: 'share of episodes',
+        categoryTitle: 'rubric level',
+        categoryOrder: levels,
+      }),
     );
     expect(count(svg, '<svg')).toBe(1);
     expect(svg).toContain('>quarter of the run</text>');
@@ -135,7 +193,12 @@ describe('stackedShareChartSpec + renderChartSvg', () => {
 
 describe('renderChartSvg failures and ids', () => {
   it('refuses to load data from a URL, naming the chart, without touching the network', async () => {
-    const spec = { title: 'Remote data', data: { url: 'http://127.0.0.1:9/data.csv' }, mark: 'point', encoding: { x: { field: 'a', type: 'quantitative' } } };
+    const spec = {
+      title: 'Remote data',
+      data: { url: 'http://127.0.0.1:9/data.csv' },
+      mark: 'point',
+      encoding: { x: { field: 'a', type: 'quantitative' } },
+    };
     const error = await renderChartSvg(spec).catch((caught: unknown) => caught);
     expect(ChartRenderError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ chartTitle: 'Remote data' });
@@ -143,7 +206,9 @@ describe('renderChartSvg failures and ids', () => {
   });
 
   it('translates a Vega-Lite failure into a ChartRenderError naming the chart', async () => {
-    const error = await renderChartSvg({ title: { text: 'Broken chart' }, data: { values: [] }, mark: 'no-such-mark' }).catch((caught: unknown) => caught);
+    const error = await renderChartSvg({ title: { text: 'Broken chart' }, data: { values: [] }, mark: 'no-such-mark' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(ChartRenderError.isInstance(error)).toBe(true);
     expect((error as ChartRenderError).chartTitle).toBe('Broken chart');
   });
@@ -153,7 +218,12 @@ describe('renderChartSvg failures and ids', () => {
       title: 'Clipped',
       width: 100,
       height: 100,
-      data: { values: [{ x: 0, y: 0 }, { x: 1, y: 5 }] },
+      data: {
+        values: [
+          { x: 0, y: 0 },
+          { x: 1, y: 5 },
+        ],
+      },
       mark: { type: 'line', clip: true },
       encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative', scale: { domain: [0, 2] } } },
     };

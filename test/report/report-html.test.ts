@@ -17,7 +17,10 @@ function clippedChart(title: string) {
       height: 100,
       data: { values: [0, 1, 2].map((x) => ({ x, y: x * x })) },
       mark: { type: 'line', clip: true },
-      encoding: { x: { field: 'x', type: 'quantitative', title: 'x axis' }, y: { field: 'y', type: 'quantitative', title: 'y axis', scale: { domain: [0, 2] } } },
+      encoding: {
+        x: { field: 'x', type: 'quantitative', title: 'x axis' },
+        y: { field: 'y', type: 'quantitative', title: 'y axis', scale: { domain: [0, 2] } },
+      },
     },
   };
 }
@@ -30,7 +33,16 @@ const report: ReportDocument = {
     {
       heading: `Heading ${hostile}`,
       paragraphs: [`Paragraph ${hostile}`, 'second paragraph'],
-      table: { columns: ['name <b>', 'value'], rows: [[hostile, 0.123456], ['big', 1234.56], ['none', null], ['count', 12], ['tiny', 0.0000123]] },
+      table: {
+        columns: ['name <b>', 'value'],
+        rows: [
+          [hostile, 0.123456],
+          ['big', 1234.56],
+          ['none', null],
+          ['count', 12],
+          ['tiny', 0.0000123],
+        ],
+      },
       charts: [clippedChart('First <chart>'), clippedChart('Second & chart')],
     },
     { heading: 'Only text' },
@@ -39,7 +51,17 @@ const report: ReportDocument = {
       charts: [
         {
           title: 'Shares',
-          spec: stackedShareChartSpec({ title: 'Shares', rows: [{ q: 'Q1', c: 'a', p: 0.4 }, { q: 'Q1', c: 'b', p: 0.6 }], x: 'q', category: 'c', share: 'p', xTitle: 'quarter' }),
+          spec: stackedShareChartSpec({
+            title: 'Shares',
+            rows: [
+              { q: 'Q1', c: 'a', p: 0.4 },
+              { q: 'Q1', c: 'b', p: 0.6 },
+            ],
+            x: 'q',
+            category: 'c',
+            share: 'p',
+            xTitle: 'quarter',
+          }),
         },
       ],
     },
@@ -85,7 +107,7 @@ describe('renderReportHtml', () => {
     expect(cells).toEqual(['0.123', '1235', '–', '12', '1.23e-5']);
   });
 
-  it('keeps ids unique across charts, so one chart never clips with another\'s path', async () => {
+  it("keeps ids unique across charts, so one chart never clips with another's path", async () => {
     const html = await renderReportHtml(report);
     const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]!);
     expect(ids).toContain('chart1-clip1');
@@ -98,7 +120,10 @@ describe('renderReportHtml', () => {
     const plain = await renderReportHtml({ title: 'Plain', sections: [{ heading: 'Nothing to draw', paragraphs: ['text'] }] });
     expect(plain).not.toContain('<svg');
     expect(plain).toContain('<h2>Nothing to draw</h2>');
-    const broken = renderReportHtml({ title: 'Broken', sections: [{ heading: 'h', charts: [{ title: 'Bad', spec: { title: 'Bad chart', data: { url: 'x.csv' }, mark: 'point' } }] }] });
+    const broken = renderReportHtml({
+      title: 'Broken',
+      sections: [{ heading: 'h', charts: [{ title: 'Bad', spec: { title: 'Bad chart', data: { url: 'x.csv' }, mark: 'point' } }] }],
+    });
     await expect(broken).rejects.toSatisfy((error: unknown) => ChartRenderError.isInstance(error) && error.chartTitle === 'Bad chart');
   });
 });
@@ -107,7 +132,16 @@ describe('escapeHtml and formatReportNumber', () => {
   it('escape the five HTML specials and format numbers for reading', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
     expect([0, -3, 0.5, -0.98765, 999.9996, -1633.78, 0.0004, Number.NaN, Number.POSITIVE_INFINITY, null].map(formatReportNumber)).toEqual([
-      '0', '-3', '0.500', '-0.988', '1000', '-1634', '4.00e-4', '–', '–', '–',
+      '0',
+      '-3',
+      '0.500',
+      '-0.988',
+      '1000',
+      '-1634',
+      '4.00e-4',
+      '–',
+      '–',
+      '–',
     ]);
   });
 });

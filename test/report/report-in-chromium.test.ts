@@ -107,13 +107,22 @@ const report: ReportDocument = {
     {
       heading: 'Lines',
       paragraphs: ['A line per series with a band.'],
-      table: { columns: ['series', 'value'], rows: [['a', 1.23456], ['b', null]] },
+      table: {
+        columns: ['series', 'value'],
+        rows: [
+          ['a', 1.23456],
+          ['b', null],
+        ],
+      },
       charts: [
         {
           title: 'Lines',
           spec: lineChartSpec({
             title: 'Lines',
-            rows: [0, 1, 2, 3, 4].flatMap((x) => [{ x, y: 4 - x * 0.5, low: 3.5 - x * 0.5, high: 4.5 - x * 0.5, s: 'a' }, { x, y: 1 + x * 0.2, low: null, high: null, s: 'b' }]),
+            rows: [0, 1, 2, 3, 4].flatMap((x) => [
+              { x, y: 4 - x * 0.5, low: 3.5 - x * 0.5, high: 4.5 - x * 0.5, s: 'a' },
+              { x, y: 1 + x * 0.2, low: null, high: null, s: 'b' },
+            ]),
             x: 'x',
             y: 'y',
             series: 's',
@@ -129,13 +138,22 @@ const report: ReportDocument = {
       charts: [
         {
           title: 'Boxes',
-          spec: distributionChartSpec({ title: 'Boxes', rows: Array.from({ length: 40 }, (_, row) => ({ c: `c${row % 4}`, v: Math.sin(row) })), category: 'c', value: 'v', valueTitle: 'value' }),
+          spec: distributionChartSpec({
+            title: 'Boxes',
+            rows: Array.from({ length: 40 }, (_, row) => ({ c: `c${row % 4}`, v: Math.sin(row) })),
+            category: 'c',
+            value: 'v',
+            valueTitle: 'value',
+          }),
         },
         {
           title: 'Shares',
           spec: stackedShareChartSpec({
             title: 'Shares',
-            rows: ['Q1', 'Q2', 'Q3', 'Q4'].flatMap((q, position) => [{ q, c: 'routine', p: 0.2 * position }, { q, c: 'novel', p: 1 - 0.2 * position }]),
+            rows: ['Q1', 'Q2', 'Q3', 'Q4'].flatMap((q, position) => [
+              { q, c: 'routine', p: 0.2 * position },
+              { q, c: 'novel', p: 1 - 0.2 * position },
+            ]),
             x: 'q',
             category: 'c',
             share: 'p',
@@ -163,20 +181,29 @@ describe('HTML reports in headless Chromium', () => {
     expectCleanReport(page, 6);
   });
 
-  it.skipIf(chromiumPath === undefined)('a boden bench report: the same, with three charts per task and policy plus impact vs strength', async () => {
-    const records = ['aide', 'mcts'].flatMap((policy) =>
-      [0, 0.3].flatMap((strength) =>
-        [1, 2, 3].map((seed) =>
-          benchRunFixture({ policy: policy as 'aide' | 'mcts', strength, seed, impacts: [null, 0.2 * seed, 0.3 + strength, 0.5], verdicts: [0, 3, 2, 1] }),
+  it.skipIf(chromiumPath === undefined)(
+    'a boden bench report: the same, with three charts per task and policy plus impact vs strength',
+    async () => {
+      const records = ['aide', 'mcts'].flatMap((policy) =>
+        [0, 0.3].flatMap((strength) =>
+          [1, 2, 3].map((seed) =>
+            benchRunFixture({
+              policy: policy as 'aide' | 'mcts',
+              strength,
+              seed,
+              impacts: [null, 0.2 * seed, 0.3 + strength, 0.5],
+              verdicts: [0, 3, 2, 1],
+            }),
+          ),
         ),
-      ),
-    );
-    const document = buildSweepReport({ records, rows: summarizeSweep(records), provenance: ['boden bench (fixture records)'] });
-    expect(countReportCharts(document)).toBe(2 * 3 + 1);
-    const path = join(directory, 'bench.html');
-    writeFileSync(path, await renderReportHtml(document));
-    expectCleanReport(await view(path), 7);
-  });
+      );
+      const document = buildSweepReport({ records, rows: summarizeSweep(records), provenance: ['boden bench (fixture records)'] });
+      expect(countReportCharts(document)).toBe(2 * 3 + 1);
+      const path = join(directory, 'bench.html');
+      writeFileSync(path, await renderReportHtml(document));
+      expectCleanReport(await view(path), 7);
+    },
+  );
 
   it.skipIf(chromiumPath === undefined)('the checks catch a page that logs errors, throws or reaches out', async () => {
     const path = join(directory, 'broken.html');

@@ -55,7 +55,11 @@ describe('buildTrajectoryReport', () => {
     const meanLevel = judged.levels.reduce((sum, level) => sum + level, 0) / 6;
     const coverage = new Set(judged.cells!.map((cell) => cell.key)).size;
     expect(runsTable.rows).toEqual([['aide-tabular-run', 'aide-journal-v2', 6, meanLevel, 1, coverage, expect.any(Number)]]);
-    expect(statistics.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering', 'validation'], cells: coverage, meanCoverage: coverage });
+    expect(statistics.archive).toMatchObject({
+      axes: ['paradigm', 'feature-engineering', 'validation'],
+      cells: coverage,
+      meanCoverage: coverage,
+    });
     // Quarters of a 6-episode run hold 2, 1, 2 and 1 episodes.
     expect(statistics.quarters.map((quarter) => quarter.episodes)).toEqual([2, 1, 2, 1]);
     expect(statistics.correlation).toMatchObject({ pairs: 5, runs: 1, resampled: 'pairs' });

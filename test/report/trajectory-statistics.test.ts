@@ -21,10 +21,50 @@ describe('computeTrajectoryStatistics', () => {
   it('counts runs and episodes and summarises each run', () => {
     expect(statistics).toMatchObject({ runsWithEpisodes: 3, runsWithImpact: 2, episodes: 14, meanLevel: 1, minRunsPerIndex: 2 });
     expect(statistics.runs).toEqual([
-      { id: 'a', format: 'aide-journal-v2', path: 'a.json', episodes: 4, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative', coverage: null, qdScore: null },
-      { id: 'b', format: 'aide-journal-v2', path: 'b.json', episodes: 8, meanLevel: 1, bestImpact: 1, impactSource: 'run-relative', coverage: null, qdScore: null },
-      { id: 'c', format: 'aide-journal-v2', path: 'c.json', episodes: 2, meanLevel: 1, bestImpact: null, impactSource: 'run-relative', coverage: null, qdScore: null },
-      { id: 'empty', format: 'aide-journal-v2', path: 'empty.json', episodes: 0, meanLevel: null, bestImpact: null, impactSource: null, coverage: null, qdScore: null },
+      {
+        id: 'a',
+        format: 'aide-journal-v2',
+        path: 'a.json',
+        episodes: 4,
+        meanLevel: 1,
+        bestImpact: 1,
+        impactSource: 'run-relative',
+        coverage: null,
+        qdScore: null,
+      },
+      {
+        id: 'b',
+        format: 'aide-journal-v2',
+        path: 'b.json',
+        episodes: 8,
+        meanLevel: 1,
+        bestImpact: 1,
+        impactSource: 'run-relative',
+        coverage: null,
+        qdScore: null,
+      },
+      {
+        id: 'c',
+        format: 'aide-journal-v2',
+        path: 'c.json',
+        episodes: 2,
+        meanLevel: 1,
+        bestImpact: null,
+        impactSource: 'run-relative',
+        coverage: null,
+        qdScore: null,
+      },
+      {
+        id: 'empty',
+        format: 'aide-journal-v2',
+        path: 'empty.json',
+        episodes: 0,
+        meanLevel: null,
+        bestImpact: null,
+        impactSource: null,
+        coverage: null,
+        qdScore: null,
+      },
     ]);
   });
 
@@ -69,18 +109,33 @@ describe('computeTrajectoryStatistics', () => {
   it('correlates ΔImpact with ΔP-creativity over consecutive pairs with defined impact, resampling runs', () => {
     const expected = [
       // run a
-      [0, 0.5], [-2, 0.5], [0, -0.2],
+      [0, 0.5],
+      [-2, 0.5],
+      [0, -0.2],
       // run b
-      [2, -1], [-2, 2], [-2, -0.1], [0, 0], [0, 0.05], [0, -0.75], [0, 0.8],
+      [2, -1],
+      [-2, 2],
+      [-2, -0.1],
+      [0, 0],
+      [0, 0.05],
+      [0, -0.75],
+      [0, 0.8],
     ];
     expect(statistics.deltas.map((delta) => [delta.creativity, delta.impact])).toEqual(
       expected.map(([creativity, impact]) => [creativity, expect.closeTo(impact!, 12)]),
     );
     expect(statistics.deltas.map((delta) => delta.runId)).toEqual([...'aaa', ...'bbbbbbb']);
-    const rho = spearman(statistics.deltas.map((delta) => delta.impact), statistics.deltas.map((delta) => delta.creativity));
+    const rho = spearman(
+      statistics.deltas.map((delta) => delta.impact),
+      statistics.deltas.map((delta) => delta.creativity),
+    );
     expect(statistics.correlation).toMatchObject({ rho, pairs: 10, runs: 2, resampled: 'runs' });
     expect(statistics.correlation.low).toBeLessThanOrEqual(statistics.correlation.high);
-    expect(statistics.deltaSteps.map(({ creativity, pairs }) => [creativity, pairs])).toEqual([[-2, 3], [0, 6], [2, 1]]);
+    expect(statistics.deltaSteps.map(({ creativity, pairs }) => [creativity, pairs])).toEqual([
+      [-2, 3],
+      [0, 6],
+      [2, 1],
+    ]);
     expect(statistics.deltaSteps[1]).toMatchObject({ medianImpact: expect.closeTo(0.025, 12), improvedShare: 0.5 });
   });
 
@@ -102,11 +157,19 @@ describe('computeTrajectoryStatistics', () => {
 describe('computeTrajectoryStatistics: quality diversity', () => {
   const cell = (paradigm: string, features: string) => ({ key: `${paradigm} | ${features}`, values: [paradigm, features] });
   const described = (id: string, cells: ReturnType<typeof cell>[], impacts: (number | null)[]): ReportRun => ({
-    ...run(id, cells.map(() => 1), impacts),
+    ...run(
+      id,
+      cells.map(() => 1),
+      impacts,
+    ),
     axes: ['paradigm', 'feature-engineering'],
     cells,
   });
-  const first = described('x', [cell('linear', 'none'), cell('linear', 'none'), cell('tree', 'bins'), cell('linear', 'bins')], [0.2, 0.6, 1.5, null]);
+  const first = described(
+    'x',
+    [cell('linear', 'none'), cell('linear', 'none'), cell('tree', 'bins'), cell('linear', 'bins')],
+    [0.2, 0.6, 1.5, null],
+  );
   const second = described('y', [cell('tree', 'none'), cell('tree', 'bins')], [0.5, -0.5]);
   const statistics = computeTrajectoryStatistics([first, second, runA], { minRunsPerIndex: 1, resamples: 200 });
 
@@ -123,7 +186,12 @@ describe('computeTrajectoryStatistics: quality diversity', () => {
   it('counts distinct cells, the discovery curve per index and episodes per pair of the first two axes', () => {
     expect(statistics.archive).toMatchObject({ axes: ['paradigm', 'feature-engineering'], cells: 4, meanCoverage: 2.5 });
     // Cells filled by index: x 1, 1, 2, 3; y 1, 2.
-    expect(statistics.archive!.discoveryByIndex.map(({ index, runs: count, value }) => [index, count, value])).toEqual([[0, 2, 1], [1, 2, 1.5], [2, 1, 2], [3, 1, 3]]);
+    expect(statistics.archive!.discoveryByIndex.map(({ index, runs: count, value }) => [index, count, value])).toEqual([
+      [0, 2, 1],
+      [1, 2, 1.5],
+      [2, 1, 2],
+      [3, 1, 3],
+    ]);
     expect([...statistics.archive!.heat].sort((a, b) => `${a.x}${a.y}`.localeCompare(`${b.x}${b.y}`))).toEqual([
       { x: 'linear', y: 'bins', episodes: 1, runs: 1 },
       { x: 'linear', y: 'none', episodes: 2, runs: 1 },
@@ -133,4 +201,3 @@ describe('computeTrajectoryStatistics: quality diversity', () => {
     expect(computeTrajectoryStatistics([runA], { resamples: 100 }).archive).toBeNull();
   });
 });
-

@@ -28,7 +28,9 @@ describe('writeReportFile', () => {
       await writeFile(temporaryPath, html.slice(0, html.length / 2));
       throw new Error('ENOSPC: no space left on device');
     };
-    const error = await writeReportFile(path, '<p>a new report that never lands</p>', { writer: failingWriter }).catch((caught: unknown) => caught);
+    const error = await writeReportFile(path, '<p>a new report that never lands</p>', { writer: failingWriter }).catch(
+      (caught: unknown) => caught,
+    );
     expect(ReportWriteError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ path, reason: 'ENOSPC: no space left on device' });
     expect((error as Error).message).toBe(`cannot write report ${path}: ENOSPC: no space left on device`);

@@ -35,11 +35,14 @@ function batchScores(run: Run) {
     const fuzzy = own.map((concept) => {
       if (seen.has(concept)) return 0;
       const vector = concepts.embedding(concept)!;
-      const best = Math.max(0, ...[...seen].map((other) => {
-        const otherVector = concepts.embedding(other)!;
-        const squared = vector.reduce((sum, value, index) => sum + (value - otherVector[index]!) ** 2, 0);
-        return Math.exp(-squared / (2 * 0.5 * 0.5));
-      }));
+      const best = Math.max(
+        0,
+        ...[...seen].map((other) => {
+          const otherVector = concepts.embedding(other)!;
+          const squared = vector.reduce((sum, value, index) => sum + (value - otherVector[index]!) ** 2, 0);
+          return Math.exp(-squared / (2 * 0.5 * 0.5));
+        }),
+      );
       return 1 - best;
     });
     return {

@@ -24,9 +24,17 @@ class CountingEmbedder implements Embedder {
   }
 }
 
-const lightgbm = { id: 'a', plan: 'Train a LightGBM model with 5-fold cross-validation.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()\nmodel.fit(X, y)' };
+const lightgbm = {
+  id: 'a',
+  plan: 'Train a LightGBM model with 5-fold cross-validation.',
+  code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()\nmodel.fit(X, y)',
+};
 const sameAgain = { id: 'b', plan: lightgbm.plan, code: `${lightgbm.code}  # again` };
-const cnn = { id: 'c', plan: 'Fine-tune a pretrained ResNet on the images with augmentation.', code: 'import torchvision\nmodel = torchvision.models.resnet18(weights="DEFAULT")\ntransforms.RandomHorizontalFlip()' };
+const cnn = {
+  id: 'c',
+  plan: 'Fine-tune a pretrained ResNet on the images with augmentation.',
+  code: 'import torchvision\nmodel = torchvision.models.resnet18(weights="DEFAULT")\ntransforms.RandomHorizontalFlip()',
+};
 
 describe('createNoveltyScorer', () => {
   it('scores before the outcome, learns only valid outcomes, and embeds each node once', async () => {

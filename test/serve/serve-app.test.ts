@@ -14,9 +14,16 @@ const ideas = [
   ['Gradient boosting on the raw features.', 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()'],
   ['Ridge regression on standardised features.', 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)'],
   ['A small MLP with Adam and early stopping.', 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU())'],
-  ['Gradient boosting with target encoding.', 'import lightgbm as lgb\nfrom sklearn.preprocessing import TargetEncoder\nmodel = lgb.LGBMRegressor(n_estimators=300)'],
+  [
+    'Gradient boosting with target encoding.',
+    'import lightgbm as lgb\nfrom sklearn.preprocessing import TargetEncoder\nmodel = lgb.LGBMRegressor(n_estimators=300)',
+  ],
 ] as const;
-const node = (index: number) => ({ id: `n${index}`, plan: ideas[index % ideas.length]![0], code: `${ideas[index % ideas.length]![1]}\n# step ${index}` });
+const node = (index: number) => ({
+  id: `n${index}`,
+  plan: ideas[index % ideas.length]![0],
+  code: `${ideas[index % ideas.length]![1]}\n# step ${index}`,
+});
 
 const apps: { close(): Promise<unknown> }[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.close())));
@@ -43,7 +50,12 @@ describe('boden serve, in process', () => {
     expect(repeat.body.novelty as number).toBeLessThan(0.2);
     expect(repeat.body.nearest).toEqual(['n0']);
     await call('POST', '/runs/r1/observe', { node: node(4), outcome: { valid: true, value: 0.71 } });
-    const selection = await call('POST', '/runs/r1/select', { candidates: [{ id: 'n0', value: 0.7, children: 1 }, { id: 'n4', value: 0.71, children: 0 }] });
+    const selection = await call('POST', '/runs/r1/select', {
+      candidates: [
+        { id: 'n0', value: 0.7, children: 1 },
+        { id: 'n4', value: 0.71, children: 0 },
+      ],
+    });
     expect(selection.status).toBe(200);
     expect(selection.body).toMatchObject({ action: 'improve', removed: [], exploration: { mode: 'exploit' } });
     // The bonus rewrote the values onto [0, 1] plus novelty: the first node (novelty 1, one child) gains 0.5 / 2.
@@ -71,7 +83,12 @@ describe('boden serve, in process', () => {
     expect(badOutcome).toMatchObject({ status: 400, body: { field: 'outcome.valid' } });
     expect((await call('POST', '/runs/nope/admit', node(0))).status).toBe(404);
     expect((await call('GET', '/no/such/endpoint')).status).toBe(404);
-    const notJson = await (await served()).app.inject({ method: 'POST', url: '/runs', payload: '{"id":', headers: { 'content-type': 'application/json' } });
+    const notJson = await (await served()).app.inject({
+      method: 'POST',
+      url: '/runs',
+      payload: '{"id":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     for (const body of [badSpec.body, badNode.body, notJson.json()]) expect(JSON.stringify(body)).not.toMatch(/\\n +at /);
   });
@@ -90,12 +107,17 @@ describe('boden serve, in process', () => {
     await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
         expect((await call('POST', '/runs/busy/admit', node(index))).status).toBe(200);
-        expect((await call('POST', '/runs/busy/observe', { node: node(index), outcome: { valid: index % 5 !== 0, value: index / 20 } })).status).toBe(200);
+        expect(
+          (await call('POST', '/runs/busy/observe', { node: node(index), outcome: { valid: index % 5 !== 0, value: index / 20 } })).status,
+        ).toBe(200);
       }),
     );
     const live = (await call('GET', '/runs/busy')).body;
     expect(live).toMatchObject({ admitted: 20, observed: { valid: 16, invalid: 4 } });
-    const lines = readFileSync(join(data, 'busy.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    const lines = readFileSync(join(data, 'busy.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
     expect(lines.map((line) => line.type).filter((type) => type === 'admit')).toHaveLength(20);
     expect(lines.map((line) => line.type).filter((type) => type === 'observe')).toHaveLength(20);
     const replayed = await ServedRuns.open(data);
@@ -126,7 +148,10 @@ describe('boden serve, in process', () => {
     const { call } = await served(data);
     await call('POST', '/runs', { id: 'retry' });
     const headers = { 'idempotency-key': 'admit-n0-attempt' };
-    const [first, again] = await Promise.all([call('POST', '/runs/retry/admit', node(0), headers), call('POST', '/runs/retry/admit', node(0), headers)]);
+    const [first, again] = await Promise.all([
+      call('POST', '/runs/retry/admit', node(0), headers),
+      call('POST', '/runs/retry/admit', node(0), headers),
+    ]);
     expect(again).toEqual(first);
     await call('POST', '/runs/retry/observe', { node: node(0), outcome: { valid: true, value: 1 } }, { 'idempotency-key': 'observe-n0' });
     await call('POST', '/runs/retry/observe', { node: node(0), outcome: { valid: true, value: 1 } }, { 'idempotency-key': 'observe-n0' });
@@ -192,7 +217,10 @@ describe('boden serve, in process', () => {
     expect(run.infeasibleAttempts.map((attempt) => attempt.nodeIds)).toEqual([['n6']]);
     const scored = await runCli(['score', file, '--json']);
     expect(scored.code).toBe(0);
-    const lines = scored.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; scores?: Record<string, number | null> });
+    const lines = scored.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; scores?: Record<string, number | null> });
     expect(lines.filter((line) => line.type === 'episode')).toHaveLength(3);
     expect(lines.find((line) => line.type === 'episode')!.scores).toBeDefined();
     expect((await call('GET', '/runs/nope/export')).status).toBe(404);
@@ -208,7 +236,7 @@ describe('boden serve, in process', () => {
     expect(response.json<{ error: string }>().error).toMatch(/boden-serve:loop.*n[01]/);
   });
 
-  it('serves Prometheus metrics: requests by route and status, their latency, each run\'s nodes by state', async () => {
+  it("serves Prometheus metrics: requests by route and status, their latency, each run's nodes by state", async () => {
     const { app, call } = await served();
     await call('POST', '/runs', { id: 'watched', gate: { threshold: 0.5 } });
     await call('POST', '/runs/watched/admit', node(0));
@@ -234,7 +262,7 @@ describe('boden serve, in process', () => {
     expect(fresh.body).not.toContain('route="/runs/:id/admit"');
   });
 
-  it('streams a run\'s shaping events to every follower as server-sent events, and ends the streams when the run closes', async () => {
+  it("streams a run's shaping events to every follower as server-sent events, and ends the streams when the run closes", async () => {
     const { app, call } = await served();
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     await call('POST', '/runs', { id: 'live', gate: { threshold: 0.5 }, adaptive: { patience: 1, window: 1 }, bonus: {} });
@@ -247,10 +275,16 @@ describe('boden serve, in process', () => {
       expect(text).toMatch(/^: following run live/);
       const rest = (async () => {
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
-        return text.split('\n\n').filter((block) => block.startsWith('event: ')).map((block) => {
-          const [eventLine, dataLine] = block.split('\n');
-          return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown> };
-        });
+        return text
+          .split('\n\n')
+          .filter((block) => block.startsWith('event: '))
+          .map((block) => {
+            const [eventLine, dataLine] = block.split('\n');
+            return {
+              event: eventLine!.slice('event: '.length),
+              data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown>,
+            };
+          });
       })();
       // Wrapped: an async function returning the promise itself would wait for the stream's end.
       return { events: rest };
@@ -265,7 +299,14 @@ describe('boden serve, in process', () => {
     await call('DELETE', '/runs/live');
     const events = await first;
     expect(await second).toEqual(events);
-    expect(events.map((event) => event.event)).toEqual(['node-scored', 'candidate-rejected', 'node-scored', 'selection-made', 'mode-changed', 'closed']);
+    expect(events.map((event) => event.event)).toEqual([
+      'node-scored',
+      'candidate-rejected',
+      'node-scored',
+      'selection-made',
+      'mode-changed',
+      'closed',
+    ]);
     expect(events[4]!.data).toMatchObject({ from: 'exploit', to: 'explore', reason: 'stagnation' });
     expect(events[0]!.data).toMatchObject({ id: 'n0', accepted: true });
     expect(events[1]!.data).toMatchObject({ id: 'n4', reason: 'near-duplicate', nearest: ['n0'] });
@@ -291,12 +332,22 @@ describe('boden serve, in process', () => {
   it('answers every scorer metric at admit, and with judge "rubric" the cheap judge\'s verdict against the valid nodes', async () => {
     const { call } = await served();
     await call('POST', '/runs', { id: 'judged', judge: 'rubric' });
-    const first = (await call('POST', '/runs/judged/admit', node(0))).body as { scores: Record<string, number | null>; verdict: { score: number; judge: string } };
+    const first = (await call('POST', '/runs/judged/admit', node(0))).body as {
+      scores: Record<string, number | null>;
+      verdict: { score: number; judge: string };
+    };
     expect(Object.keys(first.scores)).toEqual(expect.arrayContaining(['nearest-neighbour', 'centroid', 'concept-set', 'unique-code']));
     expect(first.verdict.judge).toBe('rubric-v1');
     await call('POST', '/runs/judged/observe', { node: node(0), outcome: { valid: true, value: 0.5 } });
-    const copy = (await call('POST', '/runs/judged/admit', node(4))).body as { novelty: number; scores: Record<string, number>; verdict: { score: number } };
-    const newIdea = (await call('POST', '/runs/judged/admit', node(2))).body as { scores: Record<string, number>; verdict: { score: number } };
+    const copy = (await call('POST', '/runs/judged/admit', node(4))).body as {
+      novelty: number;
+      scores: Record<string, number>;
+      verdict: { score: number };
+    };
+    const newIdea = (await call('POST', '/runs/judged/admit', node(2))).body as {
+      scores: Record<string, number>;
+      verdict: { score: number };
+    };
     expect(copy.scores['nearest-neighbour']).toBe(copy.novelty);
     expect(copy.verdict.score).toBe(0);
     expect(newIdea.verdict.score).toBeGreaterThanOrEqual(2);
@@ -314,9 +365,15 @@ describe('boden serve, in process', () => {
       await call('POST', '/runs/qd/admit', node(index));
       await call('POST', '/runs/qd/observe', { node: node(index), outcome: { valid: true, value: [0.5, 0.2, 0.3, 0.9][index] } });
     }
-    const summary = (await call('GET', '/runs/qd')).body as { qualityDiversity: { axes: string[]; coverage: number; cells: { key: string; eliteId: string }[] } };
+    const summary = (await call('GET', '/runs/qd')).body as {
+      qualityDiversity: { axes: string[]; coverage: number; cells: { key: string; eliteId: string }[] };
+    };
     expect(summary.qualityDiversity.axes).toEqual(['paradigm']);
-    expect(summary.qualityDiversity.cells.map((cell) => [cell.key, cell.eliteId])).toEqual([['tree-ensemble', 'n3'], ['linear', 'n1'], ['neural-network', 'n2']]);
+    expect(summary.qualityDiversity.cells.map((cell) => [cell.key, cell.eliteId])).toEqual([
+      ['tree-ensemble', 'n3'],
+      ['linear', 'n1'],
+      ['neural-network', 'n2'],
+    ]);
     // The host's greedy choice would be n3 every time; the archive spreads its choices over the three cells' elites.
     const candidates = [0, 1, 2, 3].map((index) => ({ id: `n${index}`, value: [0.5, 0.2, 0.3, 0.9][index]! }));
     const chosen = new Set<string>();
@@ -337,11 +394,18 @@ describe('boden serve, in process', () => {
     expect((await call('GET', '/runs/plain')).body.qualityDiversity).toBeNull();
   });
 
-  it('answers every admission with the node\'s cell and its axes as numbers, under the run\'s descriptors', async () => {
+  it("answers every admission with the node's cell and its axes as numbers, under the run's descriptors", async () => {
     const { call } = await served();
     await call('POST', '/runs', { id: 'cells', descriptors: { axes: ['paradigm'], embeddingClusters: { clusters: 4 } } });
     const cells = [];
-    for (const index of [0, 1, 2, 3]) cells.push(((await call('POST', '/runs/cells/admit', node(index))).body as { cell: { key: string; values: string[]; metrics: Record<string, number> } }).cell);
+    for (const index of [0, 1, 2, 3])
+      cells.push(
+        (
+          (await call('POST', '/runs/cells/admit', node(index))).body as {
+            cell: { key: string; values: string[]; metrics: Record<string, number> };
+          }
+        ).cell,
+      );
     expect(cells[0]!.values[0]).toBe('tree-ensemble');
     expect(cells.map((cell) => cell.metrics.boden_paradigm)).toEqual([0, 1, 2, 0]); // boosting, ridge, MLP, boosting again
     expect(Object.keys(cells[0]!.metrics)).toEqual(['boden_paradigm', 'boden_embedding_cluster']);

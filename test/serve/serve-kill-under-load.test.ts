@@ -12,10 +12,23 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-
-const plans = ['Gradient boosting on raw features.', 'Ridge on standardised features.', 'An MLP with Adam.', 'k nearest neighbours on scaled features.'];
-const codes = ['import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=N)', 'from sklearn.linear_model import Ridge\nRidge(alpha=N)', 'import torch\nnet = torch.nn.Linear(8, N)', 'from sklearn.neighbors import KNeighborsRegressor\nKNeighborsRegressor(N)'];
-const node = (client: number, index: number) => ({ id: `c${client}-n${index}`, plan: plans[(client + index) % 4]!, code: codes[(client * 3 + index) % 4]!.replace('N', String(index + 1)) });
+const plans = [
+  'Gradient boosting on raw features.',
+  'Ridge on standardised features.',
+  'An MLP with Adam.',
+  'k nearest neighbours on scaled features.',
+];
+const codes = [
+  'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=N)',
+  'from sklearn.linear_model import Ridge\nRidge(alpha=N)',
+  'import torch\nnet = torch.nn.Linear(8, N)',
+  'from sklearn.neighbors import KNeighborsRegressor\nKNeighborsRegressor(N)',
+];
+const node = (client: number, index: number) => ({
+  id: `c${client}-n${index}`,
+  plan: plans[(client + index) % 4]!,
+  code: codes[(client * 3 + index) % 4]!.replace('N', String(index + 1)),
+});
 
 /** One call of a client: what it sends, with its Idempotency-Key. */
 interface Call {
@@ -30,12 +43,31 @@ function callOf(client: number, step: number): Call {
   const phase = step % 3;
   const key = `c${client}-s${step}`;
   if (phase === 0) return { type: 'admit', body: node(client, index), key };
-  if (phase === 1) return { type: 'observe', body: { node: node(client, index), outcome: { valid: index % 5 !== 3, value: ((index * 37) % 11) / 10 } }, key };
-  return { type: 'select', body: { candidates: Array.from({ length: Math.min(index + 1, 4) }, (_, back) => ({ id: node(client, index - back).id, value: ((index - back) % 7) / 7, children: back })) }, key };
+  if (phase === 1)
+    return {
+      type: 'observe',
+      body: { node: node(client, index), outcome: { valid: index % 5 !== 3, value: ((index * 37) % 11) / 10 } },
+      key,
+    };
+  return {
+    type: 'select',
+    body: {
+      candidates: Array.from({ length: Math.min(index + 1, 4) }, (_, back) => ({
+        id: node(client, index - back).id,
+        value: ((index - back) % 7) / 7,
+        children: back,
+      })),
+    },
+    key,
+  };
 }
 
 async function send(url: string, run: string, call: Call): Promise<unknown> {
-  const response = await fetch(`${url}/runs/${run}/${call.type}`, { method: 'POST', body: JSON.stringify(call.body), headers: { 'content-type': 'application/json', 'idempotency-key': call.key } });
+  const response = await fetch(`${url}/runs/${run}/${call.type}`, {
+    method: 'POST',
+    body: JSON.stringify(call.body),
+    headers: { 'content-type': 'application/json', 'idempotency-key': call.key },
+  });
   if (response.status !== 200) throw new Error(`${call.type} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -58,8 +90,16 @@ describe('boden serve under kill -9 with 8 clients', () => {
     const steps = Array.from({ length: clients }, () => 0);
     let server = await startServeProcess(['--data', data], children);
     for (let client = 0; client < clients; client += 1) {
-      const spec = { id: `c${client}`, bonus: { strength: 0.5 }, adaptive: { patience: 2 }, ...(client % 2 === 0 ? { gate: { threshold: 0.05 }, judge: 'rubric' as const } : {}) };
-      expect((await fetch(`${server.url}/runs`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } })).status).toBe(201);
+      const spec = {
+        id: `c${client}`,
+        bonus: { strength: 0.5 },
+        adaptive: { patience: 2 },
+        ...(client % 2 === 0 ? { gate: { threshold: 0.05 }, judge: 'rubric' as const } : {}),
+      };
+      expect(
+        (await fetch(`${server.url}/runs`, { method: 'POST', body: JSON.stringify(spec), headers: { 'content-type': 'application/json' } }))
+          .status,
+      ).toBe(201);
       await control.create(spec);
     }
     let acknowledgedInAll = 0;
@@ -125,7 +165,9 @@ describe('boden serve under kill -9 with 8 clients', () => {
         if (last !== undefined) expect(await send(server.url, run, last.call)).toEqual(last.answer);
       }
     }
-    console.log(`kill -9 under load: ${acknowledgedInAll} calls acknowledged over 3 rounds, all held; calls cut by the kill: ${cut.logged} in the log (applied), ${cut.lost} not (retried)`);
+    console.log(
+      `kill -9 under load: ${acknowledgedInAll} calls acknowledged over 3 rounds, all held; calls cut by the kill: ${cut.logged} in the log (applied), ${cut.lost} not (retried)`,
+    );
     expect(acknowledgedInAll).toBeGreaterThanOrEqual(120);
     server.child.kill('SIGTERM');
     await control.shutdown();

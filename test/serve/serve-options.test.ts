@@ -36,16 +36,25 @@ describe('boden serve refuses options it cannot serve with, naming the option', 
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as AddressInfo).port;
     expect(await refused(['--port', String(port)], `--port ${port}: the port is taken on 127.0.0.1`)).toMatch(/^boden serve: [^\n]*\n$/);
-    await refused(['--host', 'no-such-host.invalid', '--token', 'a-long-secret', '--port', '0'], '--host no-such-host.invalid: no such host');
+    await refused(
+      ['--host', 'no-such-host.invalid', '--token', 'a-long-secret', '--port', '0'],
+      '--host no-such-host.invalid: no such host',
+    );
     // TEST-NET-1 (RFC 5737): never an address of this machine.
     await refused(['--host', '192.0.2.1', '--token', 'a-long-secret', '--port', '0'], '--host 192.0.2.1: not an address of this machine');
   }, 30_000);
 
   it('a --data that is a file, under a file, under /proc, or on a read-only file system', async () => {
     await refused(['--port', '0', '--data', aFile], `--data ${aFile}: cannot hold run logs: it is a file, not a directory (EEXIST)`);
-    await refused(['--port', '0', '--data', join(aFile, 'logs')], `--data ${join(aFile, 'logs')}: cannot hold run logs: it (or a folder on its path) is a file, not a directory (ENOTDIR)`);
+    await refused(
+      ['--port', '0', '--data', join(aFile, 'logs')],
+      `--data ${join(aFile, 'logs')}: cannot hold run logs: it (or a folder on its path) is a file, not a directory (ENOTDIR)`,
+    );
     // Node's recursive mkdir never returned here: the service sat silent and answered nothing.
-    await refused(['--port', '0', '--data', '/proc/boden-logs'], '--data /proc/boden-logs: cannot hold run logs: its parent folder does not exist and cannot be created (ENOENT)');
+    await refused(
+      ['--port', '0', '--data', '/proc/boden-logs'],
+      '--data /proc/boden-logs: cannot hold run logs: its parent folder does not exist and cannot be created (ENOENT)',
+    );
     const small = mountSmallFileSystem(256);
     if ('skip' in small) {
       console.warn(`skipping --data on a read-only file system: ${small.skip}`);
@@ -53,7 +62,10 @@ describe('boden serve refuses options it cannot serve with, naming the option', 
     }
     try {
       small.readOnly();
-      await refused(['--port', '0', '--data', join(small.path, 'logs')], /--data .*: cannot hold run logs: the file system is read-only \(EROFS\)/);
+      await refused(
+        ['--port', '0', '--data', join(small.path, 'logs')],
+        /--data .*: cannot hold run logs: the file system is read-only \(EROFS\)/,
+      );
     } finally {
       small.unmount();
     }
@@ -63,7 +75,9 @@ describe('boden serve refuses options it cannot serve with, naming the option', 
     const saved = process.env.BODEN_TOKEN;
     delete process.env.BODEN_TOKEN;
     try {
-      expect(await refused(['--host', '0.0.0.0', '--port', '0'], /needs --token or BODEN_TOKEN/)).toBe('boden serve: binding 0.0.0.0 (not loopback) needs --token or BODEN_TOKEN\n');
+      expect(await refused(['--host', '0.0.0.0', '--port', '0'], /needs --token or BODEN_TOKEN/)).toBe(
+        'boden serve: binding 0.0.0.0 (not loopback) needs --token or BODEN_TOKEN\n',
+      );
     } finally {
       if (saved !== undefined) process.env.BODEN_TOKEN = saved;
     }

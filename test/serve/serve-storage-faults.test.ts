@@ -18,8 +18,13 @@ afterAll(async () => {
 /** A node with about `size` bytes of code, different for every index (so no two scores are equal by accident). */
 const node = (index: number, size = 200) => {
   const lines = [`import numpy as np`, `# node ${index}`];
-  for (let line = 0; lines.join('\n').length < size; line += 1) lines.push(`x_${index}_${line} = np.linspace(0, ${index + line}, ${(line * 7 + index) % 97 + 3})`);
-  return { id: `n${index}`, plan: `Idea ${index}: ${['rings', 'a grid', 'a lattice', 'an optimiser'][index % 4]}.`, code: lines.join('\n') };
+  for (let line = 0; lines.join('\n').length < size; line += 1)
+    lines.push(`x_${index}_${line} = np.linspace(0, ${index + line}, ${((line * 7 + index) % 97) + 3})`);
+  return {
+    id: `n${index}`,
+    plan: `Idea ${index}: ${['rings', 'a grid', 'a lattice', 'an optimiser'][index % 4]}.`,
+    code: lines.join('\n'),
+  };
 };
 
 async function served(dataDirectory: string | null) {
@@ -62,81 +67,97 @@ if ('skip' in probe) console.warn(`skipping the disk-full and read-only tests of
 else probe.unmount();
 
 describe('boden serve loses no acknowledged call to a storage fault', () => {
-  it.skipIf(!canMount)('a full disk answers 507 and applies nothing; after space is freed a retry applies once, and the log replays cleanly', async () => {
-    const disk = smallFileSystem(512)!;
-    const data = join(disk.path, 'data');
-    const { app, call } = await served(data);
-    expect((await call('POST', '/runs', { id: 'full', bonus: {}, adaptive: { patience: 2 } })).status).toBe(201);
-    const filler = join(disk.path, 'filler');
-    fill(filler);
-    // Room for a few records of 8 KB: the last one is cut part-way through its write.
-    truncateSync(filler, statSync(filler).size - 40 * 1024);
-    const acknowledged: number[] = [];
-    const refused: number[] = [];
-    for (let index = 0; index < 30; index += 1) {
-      const answer = await call('POST', '/runs/full/admit', node(index, 8_000), { 'idempotency-key': `admit-${index}` });
-      if (answer.status === 200) {
-        acknowledged.push(index);
-        continue;
+  it.skipIf(!canMount)(
+    'a full disk answers 507 and applies nothing; after space is freed a retry applies once, and the log replays cleanly',
+    async () => {
+      const disk = smallFileSystem(512)!;
+      const data = join(disk.path, 'data');
+      const { app, call } = await served(data);
+      expect((await call('POST', '/runs', { id: 'full', bonus: {}, adaptive: { patience: 2 } })).status).toBe(201);
+      const filler = join(disk.path, 'filler');
+      fill(filler);
+      // Room for a few records of 8 KB: the last one is cut part-way through its write.
+      truncateSync(filler, statSync(filler).size - 40 * 1024);
+      const acknowledged: number[] = [];
+      const refused: number[] = [];
+      for (let index = 0; index < 30; index += 1) {
+        const answer = await call('POST', '/runs/full/admit', node(index, 8_000), { 'idempotency-key': `admit-${index}` });
+        if (answer.status === 200) {
+          acknowledged.push(index);
+          continue;
+        }
+        expect(answer.status).toBe(507);
+        expect(answer.body.error).toMatch(/no space left on the device \(ENOSPC\); the call was not applied/);
+        refused.push(index);
       }
-      expect(answer.status).toBe(507);
-      expect(answer.body.error).toMatch(/no space left on the device \(ENOSPC\); the call was not applied/);
-      refused.push(index);
-    }
-    expect(acknowledged.length).toBeGreaterThan(0);
-    expect(refused.length).toBeGreaterThan(0);
-    // Nothing refused was applied.
-    expect((await call('GET', '/runs/full')).body).toMatchObject({ admitted: acknowledged.length });
-    const degraded = await call('GET', '/health');
-    expect(degraded).toMatchObject({ status: 503, body: { status: 'degraded', storage: expect.stringContaining('ENOSPC') } });
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      // Nothing refused was applied.
+      expect((await call('GET', '/runs/full')).body).toMatchObject({ admitted: acknowledged.length });
+      const degraded = await call('GET', '/health');
+      expect(degraded).toMatchObject({ status: 503, body: { status: 'degraded', storage: expect.stringContaining('ENOSPC') } });
 
-    rmSync(filler);
-    for (const index of refused) expect((await call('POST', '/runs/full/admit', node(index, 8_000), { 'idempotency-key': `admit-${index}` })).status).toBe(200);
-    // Retried again: answered, not applied again.
-    const again = await call('POST', '/runs/full/admit', node(refused[0]!, 8_000), { 'idempotency-key': `admit-${refused[0]}` });
-    expect(again.status).toBe(200);
-    await call('POST', '/runs/full/observe', { node: node(0, 8_000), outcome: { valid: true, value: 0.5 } });
-    const live = (await call('GET', '/runs/full')).body;
-    expect(live).toMatchObject({ admitted: 30, observed: { valid: 1 } });
-    expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok', storage: null });
-    await app.close();
+      rmSync(filler);
+      for (const index of refused)
+        expect((await call('POST', '/runs/full/admit', node(index, 8_000), { 'idempotency-key': `admit-${index}` })).status).toBe(200);
+      // Retried again: answered, not applied again.
+      const again = await call('POST', '/runs/full/admit', node(refused[0]!, 8_000), { 'idempotency-key': `admit-${refused[0]}` });
+      expect(again.status).toBe(200);
+      await call('POST', '/runs/full/observe', { node: node(0, 8_000), outcome: { valid: true, value: 0.5 } });
+      const live = (await call('GET', '/runs/full')).body;
+      expect(live).toMatchObject({ admitted: 30, observed: { valid: 1 } });
+      expect((await call('GET', '/health')).body).toMatchObject({ status: 'ok', storage: null });
+      await app.close();
 
-    const restarted = await served(data);
-    expect((await restarted.call('GET', '/health')).body).toMatchObject({ status: 'ok', tornTails: [], recoveries: [] });
-    expect((await restarted.call('GET', '/runs/full')).body).toEqual(live);
-    // The same calls, in the order they were acknowledged, on a run that never met a full disk.
-    const control = await ServedRuns.open(null);
-    await control.create({ id: 'full', bonus: {}, adaptive: { patience: 2 } });
-    for (const index of [...acknowledged, ...refused]) await control.admit('full', node(index, 8_000));
-    await control.observe('full', { node: node(0, 8_000), outcome: { valid: true, value: 0.5 } });
-    expect(live).toEqual(JSON.parse(JSON.stringify(control.summary('full'))));
-    expect((await restarted.call('POST', '/runs/full/admit', node(40))).body).toEqual(JSON.parse(JSON.stringify(await control.admit('full', node(40)))));
-  }, 60_000);
+      const restarted = await served(data);
+      expect((await restarted.call('GET', '/health')).body).toMatchObject({ status: 'ok', tornTails: [], recoveries: [] });
+      expect((await restarted.call('GET', '/runs/full')).body).toEqual(live);
+      // The same calls, in the order they were acknowledged, on a run that never met a full disk.
+      const control = await ServedRuns.open(null);
+      await control.create({ id: 'full', bonus: {}, adaptive: { patience: 2 } });
+      for (const index of [...acknowledged, ...refused]) await control.admit('full', node(index, 8_000));
+      await control.observe('full', { node: node(0, 8_000), outcome: { valid: true, value: 0.5 } });
+      expect(live).toEqual(JSON.parse(JSON.stringify(control.summary('full'))));
+      expect((await restarted.call('POST', '/runs/full/admit', node(40))).body).toEqual(
+        JSON.parse(JSON.stringify(await control.admit('full', node(40)))),
+      );
+    },
+    60_000,
+  );
 
-  it.skipIf(!canMount)('a data directory made read-only answers 503 to a new run, /health says degraded; read-only at start is refused', async () => {
-    // Linux refuses to remount a file system read-only while a file on it is open for writing (EBUSY), so an open
-    // run's log can only meet EROFS or EIO from a failing device; that write fails like a full disk's (above).
-    const disk = smallFileSystem(1024)!;
-    const data = join(disk.path, 'data');
-    const { app, call } = await served(data);
-    disk.readOnly();
-    expect(await call('POST', '/runs', { id: 'frozen' })).toMatchObject({ status: 503, body: { error: expect.stringMatching(/read-only \(EROFS\); the call was not applied/) } });
-    expect((await call('GET', '/runs/frozen')).status).toBe(404);
-    expect((await call('GET', '/health')).body).toMatchObject({ status: 'degraded', storage: expect.stringContaining('EROFS') });
-    disk.writable();
-    expect((await call('POST', '/runs', { id: 'frozen' })).status).toBe(201);
-    expect((await call('POST', '/runs/frozen/admit', node(0))).status).toBe(200);
-    expect((await call('GET', '/health')).status).toBe(200);
-    const live = (await call('GET', '/runs/frozen')).body;
-    await app.close();
-    // Read-only at start: refused before listening, naming the directory.
-    disk.readOnly();
-    await expect(createServeApp({ dataDirectory: data })).rejects.toThrow(`data directory ${data} cannot hold run logs: the file system is read-only (EROFS)`);
-    disk.writable();
-    const restarted = await served(data);
-    expect((await restarted.call('GET', '/runs/frozen')).body).toEqual(live);
-    expect(readdirSync(data).sort()).toEqual(['frozen.jsonl']);
-  }, 60_000);
+  it.skipIf(!canMount)(
+    'a data directory made read-only answers 503 to a new run, /health says degraded; read-only at start is refused',
+    async () => {
+      // Linux refuses to remount a file system read-only while a file on it is open for writing (EBUSY), so an open
+      // run's log can only meet EROFS or EIO from a failing device; that write fails like a full disk's (above).
+      const disk = smallFileSystem(1024)!;
+      const data = join(disk.path, 'data');
+      const { app, call } = await served(data);
+      disk.readOnly();
+      expect(await call('POST', '/runs', { id: 'frozen' })).toMatchObject({
+        status: 503,
+        body: { error: expect.stringMatching(/read-only \(EROFS\); the call was not applied/) },
+      });
+      expect((await call('GET', '/runs/frozen')).status).toBe(404);
+      expect((await call('GET', '/health')).body).toMatchObject({ status: 'degraded', storage: expect.stringContaining('EROFS') });
+      disk.writable();
+      expect((await call('POST', '/runs', { id: 'frozen' })).status).toBe(201);
+      expect((await call('POST', '/runs/frozen/admit', node(0))).status).toBe(200);
+      expect((await call('GET', '/health')).status).toBe(200);
+      const live = (await call('GET', '/runs/frozen')).body;
+      await app.close();
+      // Read-only at start: refused before listening, naming the directory.
+      disk.readOnly();
+      await expect(createServeApp({ dataDirectory: data })).rejects.toThrow(
+        `data directory ${data} cannot hold run logs: the file system is read-only (EROFS)`,
+      );
+      disk.writable();
+      const restarted = await served(data);
+      expect((await restarted.call('GET', '/runs/frozen')).body).toEqual(live);
+      expect(readdirSync(data).sort()).toEqual(['frozen.jsonl']);
+    },
+    60_000,
+  );
 
   it('a removed data directory answers 503 to every write and /health says degraded; nothing is acknowledged into the void', async () => {
     const data = join(directory, 'removed');
@@ -149,7 +170,10 @@ describe('boden serve loses no acknowledged call to a storage fault', () => {
     expect((await call('POST', '/runs/gone/select', { candidates: [{ id: 'n0', value: 1 }] })).status).toBe(503);
     expect((await call('POST', '/runs', { id: 'new-one' })).status).toBe(503);
     expect((await call('GET', '/runs/gone')).body).toMatchObject({ admitted: 1 });
-    expect(await call('GET', '/health')).toMatchObject({ status: 503, body: { status: 'degraded', storage: expect.stringContaining('was removed') } });
+    expect(await call('GET', '/health')).toMatchObject({
+      status: 503,
+      body: { status: 'degraded', storage: expect.stringContaining('was removed') },
+    });
     // A new, empty directory at the same path is not the one that held the logs.
     mkdirSync(data);
     expect((await call('POST', '/runs/gone/admit', node(1))).status).toBe(503);
@@ -164,7 +188,10 @@ describe('boden serve loses no acknowledged call to a storage fault', () => {
     const first = await call('POST', '/runs/keys/admit', node(0), headers);
     expect(first.status).toBe(200);
     const other = await call('POST', '/runs/keys/admit', node(1), headers);
-    expect(other).toMatchObject({ status: 422, body: { field: 'Idempotency-Key', error: expect.stringContaining('"k-1" was first used for a different admit call') } });
+    expect(other).toMatchObject({
+      status: 422,
+      body: { field: 'Idempotency-Key', error: expect.stringContaining('"k-1" was first used for a different admit call') },
+    });
     expect(await call('POST', '/runs/keys/admit', node(0), headers)).toEqual(first);
     expect((await call('GET', '/runs/keys')).body).toMatchObject({ admitted: 1 });
     await app.close();
@@ -199,16 +226,33 @@ describe('boden serve starts on a data directory with damaged or foreign logs', 
     writeFileSync(log, `${lines.join('\n')}\n`);
     writeFileSync(join(data, 'foreign.jsonl'), 'hello, world\n');
     writeFileSync(join(data, 'orphan.jsonl'), `${JSON.stringify({ type: 'admit', node: node(9) })}\n`);
-    writeFileSync(join(data, 'refused.jsonl'), `${JSON.stringify({ type: 'create', spec: { id: 'refused', metric: 'no-such-metric' } })}\n`);
+    writeFileSync(
+      join(data, 'refused.jsonl'),
+      `${JSON.stringify({ type: 'create', spec: { id: 'refused', metric: 'no-such-metric' } })}\n`,
+    );
     writeFileSync(join(data, 'empty.jsonl'), '');
     mkdirSync(join(data, 'folder.jsonl'));
 
     const { call } = await served(data);
     const health = await call('GET', '/health');
     expect(health.status).toBe(200);
-    const recoveries = health.body.recoveries as { file: string; runId: string | null; action: string; lines: number[]; keptAt: string | null; reason: string }[];
+    const recoveries = health.body.recoveries as {
+      file: string;
+      runId: string | null;
+      action: string;
+      lines: number[];
+      keptAt: string | null;
+      reason: string;
+    }[];
     const byFile = Object.fromEntries(recoveries.map((recovery) => [recovery.file, recovery]));
-    expect(Object.keys(byFile).sort()).toEqual(['empty.jsonl', 'folder.jsonl', 'foreign.jsonl', 'kept.jsonl', 'orphan.jsonl', 'refused.jsonl']);
+    expect(Object.keys(byFile).sort()).toEqual([
+      'empty.jsonl',
+      'folder.jsonl',
+      'foreign.jsonl',
+      'kept.jsonl',
+      'orphan.jsonl',
+      'refused.jsonl',
+    ]);
     expect(byFile['kept.jsonl']).toMatchObject({ runId: 'kept', action: 'cut', lines: [4, 7], keptAt: `${log}.damaged` });
     expect(byFile['foreign.jsonl']).toMatchObject({ action: 'set-aside', keptAt: join(data, 'foreign.jsonl.unreadable') });
     expect(byFile['orphan.jsonl']).toMatchObject({ action: 'set-aside', reason: 'no readable create record' });
@@ -225,10 +269,14 @@ describe('boden serve starts on a data directory with damaged or foreign logs', 
     // The log was rewritten whole: the next start finds nothing to recover, and the run goes on.
     expect((await call('POST', '/runs/kept/admit', node(5))).status).toBe(200);
     const again = await served(data);
-    expect(((await again.call('GET', '/health')).body.recoveries as { file: string }[]).map((recovery) => recovery.file)).toEqual(['folder.jsonl']);
+    expect(((await again.call('GET', '/health')).body.recoveries as { file: string }[]).map((recovery) => recovery.file)).toEqual([
+      'folder.jsonl',
+    ]);
     expect((await again.call('GET', '/runs/kept')).body).toMatchObject({ admitted: 5 });
     const exportedAgain = (await again.app.inject({ method: 'GET', url: '/runs/kept/export' })).body;
-    expect(exportedAgain.split('\n').filter((line) => line.includes('"n0"')).length).toBe(exported.split('\n').filter((line) => line.includes('"n0"')).length);
+    expect(exportedAgain.split('\n').filter((line) => line.includes('"n0"')).length).toBe(
+      exported.split('\n').filter((line) => line.includes('"n0"')).length,
+    );
   });
 
   it('recognises a run whose close was logged but whose log was never renamed as closed', async () => {

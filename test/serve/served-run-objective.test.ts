@@ -23,15 +23,28 @@ const programs = {
   c: { plan: 'A random forest.', code: 'from sklearn.ensemble import RandomForestRegressor\nmodel = RandomForestRegressor()' },
 };
 
-describe('a served run speaks the host\'s language (#34)', () => {
-  it('a minimised metric: shaping ranks the lowest RMSE first, and the export keeps the host\'s values and direction', async () => {
+describe("a served run speaks the host's language (#34)", () => {
+  it("a minimised metric: shaping ranks the lowest RMSE first, and the export keeps the host's values and direction", async () => {
     const { call } = await served();
     expect((await call('POST', '/runs', { id: 'rmse', objective: { direction: 'minimize', name: 'rmse' } })).status).toBe(201);
-    for (const [id, value] of [['a', 3.2], ['b', 1.7], ['c', 2.4]] as const) {
+    for (const [id, value] of [
+      ['a', 3.2],
+      ['b', 1.7],
+      ['c', 2.4],
+    ] as const) {
       expect((await call('POST', '/runs/rmse/admit', { id, ...programs[id] })).status).toBe(200);
-      expect((await call('POST', '/runs/rmse/observe', { node: { id, ...programs[id] }, outcome: { valid: true, value } })).status).toBe(200);
+      expect((await call('POST', '/runs/rmse/observe', { node: { id, ...programs[id] }, outcome: { valid: true, value } })).status).toBe(
+        200,
+      );
     }
-    const selection = await call('POST', '/runs/rmse/select', { candidates: [{ id: 'a', value: 3.2 }, { id: 'b', value: 1.7 }, { id: 'c', value: 2.4 }], valueRange: { min: 1.7, max: 3.2 } });
+    const selection = await call('POST', '/runs/rmse/select', {
+      candidates: [
+        { id: 'a', value: 3.2 },
+        { id: 'b', value: 1.7 },
+        { id: 'c', value: 2.4 },
+      ],
+      valueRange: { min: 1.7, max: 3.2 },
+    });
     expect(selection.status).toBe(200);
     expect(selection.body.chosen).toEqual(['b']);
     const values = selection.body.values as unknown as Record<string, number>;
@@ -39,7 +52,10 @@ describe('a served run speaks the host\'s language (#34)', () => {
     expect(values.c).toBeGreaterThan(values.a!);
     expect((await call('GET', '/runs/rmse')).body.objective).toEqual({ direction: 'minimize', name: 'rmse' });
     const exported = (await call('GET', '/runs/rmse/export')).body as string;
-    const lines = exported.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = exported
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(JSON.stringify(lines)).toContain('"maximize":false');
     expect(JSON.stringify(lines)).toContain('"rmse"');
     // The host's own numbers, not the negated ones shaping read.
@@ -54,8 +70,18 @@ describe('a served run speaks the host\'s language (#34)', () => {
     expect((await first.call('GET', '/runs/aide')).body.objective).toEqual({ direction: null, name: null });
     await first.call('POST', '/runs/aide/admit', { id: 'a', ...programs.a });
     // AIDE's MetricValue carries its own direction.
-    expect((await first.call('POST', '/runs/aide/observe', { node: { id: 'a', ...programs.a }, outcome: { valid: true, value: 3.2, direction: 'minimize' } })).status).toBe(200);
-    const refused = await first.call('POST', '/runs/aide/observe', { node: { id: 'b', ...programs.b }, outcome: { valid: true, value: 0.9, direction: 'maximize' } });
+    expect(
+      (
+        await first.call('POST', '/runs/aide/observe', {
+          node: { id: 'a', ...programs.a },
+          outcome: { valid: true, value: 3.2, direction: 'minimize' },
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await first.call('POST', '/runs/aide/observe', {
+      node: { id: 'b', ...programs.b },
+      outcome: { valid: true, value: 0.9, direction: 'maximize' },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ field: 'outcome.direction' });
     expect(refused.body.error).toMatch(/minimize \(from the outcome of node "a"\)/);
@@ -85,11 +111,22 @@ describe('a served run speaks the host\'s language (#34)', () => {
     const { call } = await served();
     expect((await call('POST', '/runs', { id: 'tree' })).status).toBe(201);
     await call('POST', '/runs/tree/observe', { node: { id: 'root', ...programs.a, parents: null }, outcome: { valid: true, value: 0.5 } });
-    await call('POST', '/runs/tree/observe', { node: { id: 'child', ...programs.b, parents: 'root' }, outcome: { valid: true, value: 0.6 } });
-    await call('POST', '/runs/tree/observe', { node: { id: 'grandchild', ...programs.c, parents: ['child', null] }, outcome: { valid: true, value: 0.7 } });
+    await call('POST', '/runs/tree/observe', {
+      node: { id: 'child', ...programs.b, parents: 'root' },
+      outcome: { valid: true, value: 0.6 },
+    });
+    await call('POST', '/runs/tree/observe', {
+      node: { id: 'grandchild', ...programs.c, parents: ['child', null] },
+      outcome: { valid: true, value: 0.7 },
+    });
     const exported = (await call('GET', '/runs/tree/export')).body as string;
-    const episodes = exported.trim().split('\n').map((line) => JSON.parse(line) as { type: string; id: string; parentEpisodeId?: string | null });
-    const parentOf = Object.fromEntries(episodes.filter((line) => line.type === 'episode').map((episode) => [episode.id, episode.parentEpisodeId]));
+    const episodes = exported
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; id: string; parentEpisodeId?: string | null });
+    const parentOf = Object.fromEntries(
+      episodes.filter((line) => line.type === 'episode').map((episode) => [episode.id, episode.parentEpisodeId]),
+    );
     expect(parentOf).toEqual({ root: null, child: 'root', grandchild: 'child' });
     const bad = await call('POST', '/runs/tree/admit', { id: 'x', ...programs.a, parents: 7 });
     expect(bad.status).toBe(400);

@@ -11,13 +11,33 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-open
 
 /** A run's experiments in order: two exact repeats (the gate's), near copies, and new ideas; the score each gets. */
 const experiments = [
-  { plan: 'Gradient boosting on the raw features.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)', value: 0.8 },
+  {
+    plan: 'Gradient boosting on the raw features.',
+    code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)',
+    value: 0.8,
+  },
   { plan: 'Gradient boosting, the same again.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)', value: 0.8 },
-  { plan: 'Ridge regression on standardised features.', code: 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)', value: 0.7 },
-  { plan: 'Gradient boosting with a smaller learning rate.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300, learning_rate=0.05)', value: 0.81 },
-  { plan: 'A small MLP with Adam.', code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))', value: 0.9 },
+  {
+    plan: 'Ridge regression on standardised features.',
+    code: 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)',
+    value: 0.7,
+  },
+  {
+    plan: 'Gradient boosting with a smaller learning rate.',
+    code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300, learning_rate=0.05)',
+    value: 0.81,
+  },
+  {
+    plan: 'A small MLP with Adam.',
+    code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))',
+    value: 0.9,
+  },
   { plan: 'Ridge again.', code: 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)', value: 0.7 },
-  { plan: 'Random forest with 500 trees.', code: 'from sklearn.ensemble import RandomForestRegressor\nmodel = RandomForestRegressor(n_estimators=500)', value: 0.78 },
+  {
+    plan: 'Random forest with 500 trees.',
+    code: 'from sklearn.ensemble import RandomForestRegressor\nmodel = RandomForestRegressor(n_estimators=500)',
+    value: 0.78,
+  },
 ];
 
 /** What a driver of a run reports: each admission, each selection, and the summary at the end. */
@@ -54,7 +74,8 @@ function directDriver(spec: ShapingSessionSpecInput) {
   const session = new ShapingSession(spec);
   return {
     admit: (node: { id: string; plan: string; code: string }) => session.admit(node),
-    observe: (node: { id: string; plan: string; code: string }, outcome: { valid: boolean; value: number }) => session.observe(node, outcome),
+    observe: (node: { id: string; plan: string; code: string }, outcome: { valid: boolean; value: number }) =>
+      session.observe(node, outcome),
     select: (candidates: { id: string; value: number }[]) => session.select({ candidates }),
     summary: async () => session.summary(),
   };
@@ -73,7 +94,8 @@ async function servedDriver(spec: ShapingSessionSpecInput) {
   return {
     close: () => app.close(),
     admit: (node: { id: string; plan: string; code: string }) => call<SessionAdmission>('POST', `${run}/admit`, node),
-    observe: async (node: { id: string; plan: string; code: string }, outcome: { valid: boolean; value: number }) => void (await call('POST', `${run}/observe`, { node, outcome })),
+    observe: async (node: { id: string; plan: string; code: string }, outcome: { valid: boolean; value: number }) =>
+      void (await call('POST', `${run}/observe`, { node, outcome })),
     select: (candidates: { id: string; value: number }[]) => call<SessionSelection>('POST', `${run}/select`, { candidates }),
     summary: () => call<SessionSummary>('GET', run),
   };
@@ -104,24 +126,39 @@ describe('ShapingSession conformance: every driver of one shaped run gets what a
     expect(overHttp).toEqual(JSON.parse(JSON.stringify(direct)));
   });
 
-  it('the LangChain middleware scores, gates and counts its agent\'s experiments as the direct session does', async () => {
+  it("the LangChain middleware scores, gates and counts its agent's experiments as the direct session does", async () => {
     const server = await startFakeOpenAiServer({
       chat: (body) => {
         const answered = (body.messages as { role: string }[]).filter((message) => message.role === 'tool').length;
         const next = experiments[answered];
-        return next === undefined ? 'Done.' : { content: null, toolCalls: [{ name: 'run_experiment', arguments: { plan: next.plan, code: next.code }, id: `call_${answered}` }] };
+        return next === undefined
+          ? 'Done.'
+          : {
+              content: null,
+              toolCalls: [{ name: 'run_experiment', arguments: { plan: next.plan, code: next.code }, id: `call_${answered}` }],
+            };
       },
     });
     servers.push(server);
-    const runExperiment = tool(async ({ code }: { plan: string; code: string }) => String(experiments.find((experiment) => experiment.code === code)!.value), {
-      name: 'run_experiment',
-      description: 'Runs an ML experiment and returns its validation score.',
-      schema: z.object({ plan: z.string(), code: z.string() }),
-    });
+    const runExperiment = tool(
+      async ({ code }: { plan: string; code: string }) => String(experiments.find((experiment) => experiment.code === code)!.value),
+      {
+        name: 'run_experiment',
+        description: 'Runs an ML experiment and returns its validation score.',
+        schema: z.object({ plan: z.string(), code: z.string() }),
+      },
+    );
     // The middleware's own spec: the gate and the judge (its schedule's selections depend on the model's turns).
     const middleware = bodenMiddleware({ runId: 'conformance', judge: 'rubric', gate: {} });
-    const agent = createAgent({ model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }), tools: [runExperiment], middleware: [middleware] });
-    const result = (await agent.invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, { recursionLimit: 60 })) as unknown as { boden: { experiments: { id: string; accepted: boolean; novelty: number | null; verdict: number | null }[] } };
+    const agent = createAgent({
+      model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }),
+      tools: [runExperiment],
+      middleware: [middleware],
+    });
+    const result = (await agent.invoke(
+      { messages: [{ role: 'user', content: 'Predict house prices.' }] },
+      { recursionLimit: 60 },
+    )) as unknown as { boden: { experiments: { id: string; accepted: boolean; novelty: number | null; verdict: number | null }[] } };
 
     const reference = directDriver({ id: 'conformance', judge: 'rubric', gate: {} });
     const admissions: SessionAdmission[] = [];
@@ -132,7 +169,12 @@ describe('ShapingSession conformance: every driver of one shaped run gets what a
       if (admission.accepted) await reference.observe(node, { valid: true, value: experiment.value });
     }
     expect(result.boden.experiments.map(({ id, accepted, novelty, verdict }) => ({ id, accepted, novelty, verdict }))).toEqual(
-      admissions.map((admission) => ({ id: admission.id, accepted: admission.accepted, novelty: admission.novelty, verdict: admission.verdict?.score ?? null })),
+      admissions.map((admission) => ({
+        id: admission.id,
+        accepted: admission.accepted,
+        novelty: admission.novelty,
+        verdict: admission.verdict?.score ?? null,
+      })),
     );
     expect(admissions.filter((admission) => !admission.accepted)).toHaveLength(2);
     const { spec: _middlewareSpec, ...counted } = middleware.summary();

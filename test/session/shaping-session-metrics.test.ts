@@ -4,12 +4,17 @@ import { ShapingSession } from '../../src/session/shaping-session.js';
 import { ShapingSessionSpecSchema, type ShapingSessionSpecInput } from '../../src/session/shaping-session-spec.js';
 
 const runOf = (spec: ShapingSessionSpecInput) => new ShapingSession(ShapingSessionSpecSchema.parse(spec));
-const ridge = (alpha: number) => `from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge(alpha=${alpha})\nmodel.fit(StandardScaler().fit_transform(X), y)\n`;
+const ridge = (alpha: number) =>
+  `from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge(alpha=${alpha})\nmodel.fit(StandardScaler().fit_transform(X), y)\n`;
 
-describe('a served run\'s middleware metrics (#33)', () => {
+describe("a served run's middleware metrics (#33)", () => {
   it('defaults: the gate reads unique-code, the schedule code-nearest-neighbour, admit answers nearest-neighbour', () => {
     const spec = ShapingSessionSpecSchema.parse({ id: 'r', gate: {}, adaptive: {} });
-    expect(spec).toMatchObject({ metric: 'nearest-neighbour', gate: { metric: 'unique-code', threshold: 0.01 }, adaptive: { metric: 'code-nearest-neighbour' } });
+    expect(spec).toMatchObject({
+      metric: 'nearest-neighbour',
+      gate: { metric: 'unique-code', threshold: 0.01 },
+      adaptive: { metric: 'code-nearest-neighbour' },
+    });
   });
 
   it('the default gate rejects a re-proposal of an earlier program and admits a change of one setting', async () => {
@@ -23,7 +28,11 @@ describe('a served run\'s middleware metrics (#33)', () => {
     expect(tweak.scores['code-nearest-neighbour']).toBeCloseTo(0, 6);
     await run.observe({ id: 'b', plan: 'Ridge with a smaller penalty.', code: ridge(0.1) }, { valid: true, value: 0.6 });
     // The first program again, its plan rewritten and a comment added.
-    const again = await run.admit({ id: 'c', plan: 'Go back to the stronger penalty, which generalised more smoothly.', code: `${ridge(1)}# as before\n` });
+    const again = await run.admit({
+      id: 'c',
+      plan: 'Go back to the stronger penalty, which generalised more smoothly.',
+      code: `${ridge(1)}# as before\n`,
+    });
     expect(again).toMatchObject({ accepted: false, rejectedBy: 'novelty-gate' });
   });
 

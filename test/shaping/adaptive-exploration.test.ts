@@ -6,7 +6,11 @@ import type { ModeChangedEvent } from '../../src/shaping/shaping-events.js';
 import { wrapSelector } from '../../src/shaping/wrap-selector.js';
 import { candidates, forbiddenRandom, tableNovelty } from './shaping-fixtures.js';
 
-const lightgbm = (id: string) => ({ id, plan: 'Tune the LightGBM model with 5-fold cross-validation.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()' });
+const lightgbm = (id: string) => ({
+  id,
+  plan: 'Tune the LightGBM model with 5-fold cross-validation.',
+  code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()',
+});
 
 function setup(options: Partial<Parameters<typeof adaptiveExploration>[0]> = {}) {
   const novelty: Record<string, number> = {};
@@ -16,7 +20,9 @@ function setup(options: Partial<Parameters<typeof adaptiveExploration>[0]> = {})
   const shaped = wrapSelector({
     selector: (request: SelectionRequest<string>): Selection<string> => {
       seen.push(request);
-      return request.exploration?.preferDraft === true ? { action: 'draft', chosen: [] } : { action: 'improve', chosen: request.candidates.slice(0, 1) };
+      return request.exploration?.preferDraft === true
+        ? { action: 'draft', chosen: [] }
+        : { action: 'improve', chosen: request.candidates.slice(0, 1) };
     },
     middleware: [adaptive, noveltyBonus({ source, strength: 0.5 })],
   });
@@ -41,7 +47,16 @@ describe('adaptiveExploration', () => {
     await episode('e3', 0.65, 0.05);
     expect(adaptive.mode).toBe('explore');
     expect(changes).toEqual([
-      { from: 'exploit', to: 'explore', reason: 'stagnation', episode: 3, averageNovelty: 0.05, threshold: 0.2, episodesSinceBest: 2, bestValue: 0.7 },
+      {
+        from: 'exploit',
+        to: 'explore',
+        reason: 'stagnation',
+        episode: 3,
+        averageNovelty: 0.05,
+        threshold: 0.2,
+        episodesSinceBest: 2,
+        bestValue: 0.7,
+      },
     ]);
 
     const first = await select();
@@ -69,7 +84,10 @@ describe('adaptiveExploration', () => {
       await episode('e3', 0.65, 0.05);
       const texts = [];
       for (let index = 0; index < 4; index++) texts.push(await select());
-      return texts.map((selection) => `${selection.action}:${/add one component this run has not tried/.test(selection.directive ?? '') ? 'component' : /different idea/.test(selection.directive ?? '') ? 'idea' : 'none'}`);
+      return texts.map(
+        (selection) =>
+          `${selection.action}:${/add one component this run has not tried/.test(selection.directive ?? '') ? 'component' : /different idea/.test(selection.directive ?? '') ? 'idea' : 'none'}`,
+      );
     };
     // The first explore selection drafts, and a draft is always asked for a new idea.
     expect(await asks('new-idea')).toEqual(['draft:idea', 'improve:idea', 'improve:idea', 'improve:idea']);
@@ -84,7 +102,10 @@ describe('adaptiveExploration', () => {
     await episode('e3', 0, 0.1);
     await episode('e4', 0, 0.3);
     await episode('e5', 0, 0.5);
-    expect(changes.map((change) => `${change.to}:${change.reason}@${change.episode}`)).toEqual(['explore:stagnation@3', 'exploit:novelty-recovered@5']);
+    expect(changes.map((change) => `${change.to}:${change.reason}@${change.episode}`)).toEqual([
+      'explore:stagnation@3',
+      'exploit:novelty-recovered@5',
+    ]);
   });
 
   it('ignores invalid outcomes', async () => {

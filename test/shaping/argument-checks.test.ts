@@ -56,7 +56,9 @@ describe('public entries check their arguments', () => {
     expect((await rejection(() => shaped.observe(shapingNode('a'), { valid: 'yes' } as never))).argument).toBe('outcome.valid');
     expect((await rejection(() => shaped({ candidates: 'x', random: forbiddenRandom } as never))).argument).toBe('request.candidates');
     expect((await rejection(() => shaped({ candidates: candidates({ a: 1 }), random: 0.5 } as never))).argument).toBe('request.random');
-    expect((await rejection(() => shaped({ candidates: [{ id: 'a', node: 'a', value: '1' }], random: forbiddenRandom } as never))).argument).toBe('request.candidates[0].value');
+    expect(
+      (await rejection(() => shaped({ candidates: [{ id: 'a', node: 'a', value: '1' }], random: forbiddenRandom } as never))).argument,
+    ).toBe('request.candidates[0].value');
     expect(calls).toBe(0);
     await shaped.admit(shapingNode('a'));
     await shaped({ candidates: candidates({ a: 1 }), random: forbiddenRandom });

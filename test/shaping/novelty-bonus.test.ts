@@ -45,7 +45,10 @@ describe('noveltyBonus', () => {
     const request = { candidates: candidates({ a: 0, b: 1 }, { a: 3, b: 0 }), random: forbiddenRandom };
     const constant = await shapedRequest(noveltyBonus({ strength: 1, source: 'constant', decay: 'children', normalise: 'none' }), request);
     expect(constant.candidates.map((candidate) => candidate.value)).toEqual([0.25, 2]);
-    const hosted = { ...request, candidates: request.candidates.map((candidate) => ({ ...candidate, novelty: candidate.id === 'a' ? 0.8 : 0.2 })) };
+    const hosted = {
+      ...request,
+      candidates: request.candidates.map((candidate) => ({ ...candidate, novelty: candidate.id === 'a' ? 0.8 : 0.2 })),
+    };
     const fromCandidate = await shapedRequest(noveltyBonus({ strength: 0.5, source: 'candidate' }), hosted);
     expect(fromCandidate.candidates.map((candidate) => candidate.value)).toEqual([0.4, 1.1]);
   });
@@ -62,7 +65,10 @@ describe('noveltyBonus', () => {
     });
     const current = noveltyBonus({ strength: 1, source, normalise: 'none', timing: 'current' });
     const atAdmission = noveltyBonus({ strength: 1, source, normalise: 'none' });
-    const shaped = wrapSelector({ selector: (request: SelectionRequest<string>): Selection<string> => ({ action: 'improve', chosen: [request.candidates[0]!] }), middleware: [current] });
+    const shaped = wrapSelector({
+      selector: (request: SelectionRequest<string>): Selection<string> => ({ action: 'improve', chosen: [request.candidates[0]!] }),
+      middleware: [current],
+    });
     for (const id of ['a', 'b']) await shaped.admit(shapingNode(id));
     const request = { candidates: candidates({ a: 0, b: 0 }), random: forbiddenRandom };
     expect((await shapedRequest(current, request)).candidates.map((candidate) => candidate.value)).toEqual([1, 1]);
@@ -80,18 +86,28 @@ describe('noveltyBonus', () => {
   });
 
   it('gives no bonus to a node whose novelty is unknown', async () => {
-    const seen = await shapedRequest(noveltyBonus({ strength: 1, source: tableNovelty({}) }), { candidates: candidates({ a: 1, b: 2 }), random: forbiddenRandom });
+    const seen = await shapedRequest(noveltyBonus({ strength: 1, source: tableNovelty({}) }), {
+      candidates: candidates({ a: 1, b: 2 }),
+      random: forbiddenRandom,
+    });
     expect(seen.candidates.map((candidate) => candidate.value)).toEqual([0, 1]);
   });
 
   it('at strength 0 hands the selector the normalised usefulness, preserving every ranking', async () => {
     const values = { a: 3.5, b: -1, c: 7.25, d: 3.5 };
-    const seen = await shapedRequest(noveltyBonus({ strength: 0, source: tableNovelty(novelty) }), { candidates: candidates(values), random: forbiddenRandom }, ['a', 'b', 'c']);
+    const seen = await shapedRequest(
+      noveltyBonus({ strength: 0, source: tableNovelty(novelty) }),
+      { candidates: candidates(values), random: forbiddenRandom },
+      ['a', 'b', 'c'],
+    );
     expect(seen.candidates.map((candidate) => candidate.value)).toEqual([4.5 / 8.25, 0, 1, 4.5 / 8.25]);
   });
 
   it('measures new nodes through its source and reports the novelty in the admission', async () => {
-    const shaped = wrapSelector({ selector: () => ({ action: 'draft', chosen: [] }), middleware: noveltyBonus({ source: tableNovelty(novelty, 'table') }) });
+    const shaped = wrapSelector({
+      selector: () => ({ action: 'draft', chosen: [] }),
+      middleware: noveltyBonus({ source: tableNovelty(novelty, 'table') }),
+    });
     await expect(shaped.admit(shapingNode('c'))).resolves.toMatchObject({ accepted: true, novelty: { table: 1 } });
   });
 
@@ -101,23 +117,34 @@ describe('noveltyBonus', () => {
       for (const candidate of request.candidates) if ((candidate.value ?? -Infinity) > (best.value ?? -Infinity)) best = candidate;
       return { action: 'improve', chosen: [best] };
     };
-    const softmax = (temperature: number): Selector<string> => (request) => {
-      const values = request.candidates.map((candidate) => candidate.value ?? 0);
-      const top = Math.max(...values);
-      const weights = values.map((value) => Math.exp((value - top) / temperature));
-      let target = request.random() * weights.reduce((sum, weight) => sum + weight, 0);
-      const index = weights.findIndex((weight) => (target -= weight) < 0);
-      return { action: 'improve', chosen: [request.candidates[index === -1 ? weights.length - 1 : index]!] };
-    };
+    const softmax =
+      (temperature: number): Selector<string> =>
+      (request) => {
+        const values = request.candidates.map((candidate) => candidate.value ?? 0);
+        const top = Math.max(...values);
+        const weights = values.map((value) => Math.exp((value - top) / temperature));
+        let target = request.random() * weights.reduce((sum, weight) => sum + weight, 0);
+        const index = weights.findIndex((weight) => (target -= weight) < 0);
+        return { action: 'improve', chosen: [request.candidates[index === -1 ? weights.length - 1 : index]!] };
+      };
 
     /** Runs `selections` random requests and returns the share of the last half whose choice the bonus changed. */
     async function changedShare(selector: Selector<string>, options: { strength: number; shift?: number }, selections = 1600) {
-      const bonus = noveltyBonus({ source: 'candidate', strength: options.strength, ...(options.shift === undefined ? {} : { autoScale: { shift: options.shift } }) });
+      const bonus = noveltyBonus({
+        source: 'candidate',
+        strength: options.strength,
+        ...(options.shift === undefined ? {} : { autoScale: { shift: options.shift } }),
+      });
       const shaped = wrapSelector({ selector, middleware: [bonus] });
       const world = createSeededRandom(7);
       let changed = 0;
       for (let selection = 0; selection < selections; selection += 1) {
-        const pool: SelectionCandidate<string>[] = Array.from({ length: 6 }, (_, index) => ({ id: `n${index}`, node: `n${index}`, value: world(), novelty: world() }));
+        const pool: SelectionCandidate<string>[] = Array.from({ length: 6 }, (_, index) => ({
+          id: `n${index}`,
+          node: `n${index}`,
+          value: world(),
+          novelty: world(),
+        }));
         // The counterfactual is measured here, apart from the middleware: the plain selector, the same draws.
         const draws: number[] = [];
         const host = createSeededRandom(1000 + selection);
@@ -173,8 +200,17 @@ describe('noveltyBonus', () => {
       const unprobed = noveltyBonus({ source: 'candidate', strength: 1 });
       const world = createSeededRandom(3);
       for (let selection = 0; selection < 200; selection += 1) {
-        const pool: SelectionCandidate<string>[] = Array.from({ length: 4 }, (_, index) => ({ id: `n${index}`, node: `n${index}`, value: world(), novelty: world() }));
-        const [counted, bare] = await Promise.all([bonus, unprobed].map((middleware) => wrapSelector({ selector: softmax(1), middleware })({ candidates: pool, random: createSeededRandom(selection) })));
+        const pool: SelectionCandidate<string>[] = Array.from({ length: 4 }, (_, index) => ({
+          id: `n${index}`,
+          node: `n${index}`,
+          value: world(),
+          novelty: world(),
+        }));
+        const [counted, bare] = await Promise.all(
+          [bonus, unprobed].map((middleware) =>
+            wrapSelector({ selector: softmax(1), middleware })({ candidates: pool, random: createSeededRandom(selection) }),
+          ),
+        );
         expect(counted!.chosen[0]!.id).toBe(bare!.chosen[0]!.id);
       }
       expect(bonus.strength).toBe(1);

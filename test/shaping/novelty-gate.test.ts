@@ -60,7 +60,12 @@ describe('noveltyGate', () => {
   });
 
   it('asks the confirmation only for near-duplicates and parses its verdict strictly, degrading to rejection', async () => {
-    const replies: Record<string, string | Error> = { copy1: '**NOVEL** — a different model', copy2: 'NOT_NOVEL: same code', copy3: 'NOT NOVEL', copy4: new Error('timeout') };
+    const replies: Record<string, string | Error> = {
+      copy1: '**NOVEL** — a different model',
+      copy2: 'NOT_NOVEL: same code',
+      copy3: 'NOT NOVEL',
+      copy4: new Error('timeout'),
+    };
     const asked: string[] = [];
     const { shaped, rejected } = gated({
       maxResamples: 9,

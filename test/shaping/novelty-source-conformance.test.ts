@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 const llmJudge = (server: FakeOpenAiServer): LlmJudge =>
-  new LlmJudge({ model: new ChatOpenAI({ model: 'fake-chat', apiKey: 'test', maxRetries: 0, configuration: { baseURL: server.baseURL } }), maxRetries: 0 });
+  new LlmJudge({
+    model: new ChatOpenAI({ model: 'fake-chat', apiKey: 'test', maxRetries: 0, configuration: { baseURL: server.baseURL } }),
+    maxRetries: 0,
+  });
 
 /** An embedder whose every call fails, as one behind a dead server would. */
 const failingEmbedder: Embedder = {
@@ -54,9 +57,13 @@ function hostArchive(): { novelty(node: ShapingNode): number; observe(node: Shap
   };
 }
 
-describeNoveltySource('scorerNoveltySource (nearest-neighbour)', () => scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'run' }) }), {
-  failing: () => scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'run', embedder: failingEmbedder }) }),
-});
+describeNoveltySource(
+  'scorerNoveltySource (nearest-neighbour)',
+  () => scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'run' }) }),
+  {
+    failing: () => scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'run', embedder: failingEmbedder }) }),
+  },
+);
 
 describeNoveltySource('scorerNoveltySource (mean-distance)', () =>
   scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'run' }), metric: 'mean-distance' }),
@@ -66,9 +73,13 @@ describeNoveltySource('judgeNoveltySource over a RubricJudge', () => judgeNovelt
   failing: () => judgeNoveltySource({ judge: new RubricJudge(), scorer: createNoveltyScorer({ runId: 'run', embedder: failingEmbedder }) }),
 });
 
-describeNoveltySource('judgeNoveltySource over an LlmJudge and the fake OpenAI server', () => judgeNoveltySource({ judge: llmJudge(answering) }), {
-  failing: () => judgeNoveltySource({ judge: llmJudge(failing) }),
-});
+describeNoveltySource(
+  'judgeNoveltySource over an LlmJudge and the fake OpenAI server',
+  () => judgeNoveltySource({ judge: llmJudge(answering) }),
+  {
+    failing: () => judgeNoveltySource({ judge: llmJudge(failing) }),
+  },
+);
 
 describeNoveltySource(
   "functionNoveltySource over the host's archive",

@@ -9,9 +9,17 @@ import { importTrajectory } from '../../adapters/trajectory/index.js';
 import { judgeRun, RubricJudge, scoreRunNovelty } from '../../src/index.js';
 import { scorerNoveltySource } from '../../src/shaping/scorer-novelty-source.js';
 
-const lightgbm = { id: 'a', plan: 'Train a LightGBM model with 5-fold cross-validation.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()' };
+const lightgbm = {
+  id: 'a',
+  plan: 'Train a LightGBM model with 5-fold cross-validation.',
+  code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor()',
+};
 const again = { id: 'b', plan: lightgbm.plan, code: `${lightgbm.code}\n` };
-const cnn = { id: 'c', plan: 'Fine-tune a pretrained ResNet with augmentation.', code: 'import torchvision\nmodel = torchvision.models.resnet18()' };
+const cnn = {
+  id: 'c',
+  plan: 'Fine-tune a pretrained ResNet with augmentation.',
+  code: 'import torchvision\nmodel = torchvision.models.resnet18()',
+};
 
 /** A scorer that counts its calls. */
 function countingScorer(): NoveltyScorer & { scored: string[]; observed: string[] } {
@@ -73,7 +81,14 @@ describe('scorerNoveltySource', () => {
 });
 
 describe('judgeNoveltySource', () => {
-  const verdict = (score: number): JudgeVerdict => ({ score, label: 'Routine', modes: [], rationale: 'test', confidence: 1, judge: 'scripted' });
+  const verdict = (score: number): JudgeVerdict => ({
+    score,
+    label: 'Routine',
+    modes: [],
+    rationale: 'test',
+    confidence: 1,
+    judge: 'scripted',
+  });
 
   it("maps the judge's 0-4 score to [0, 1] against the run's valid episodes so far", async () => {
     const inputs: JudgeInput[] = [];
@@ -101,7 +116,9 @@ describe('judgeNoveltySource', () => {
     const episodes = run!.episodes.map((episode) => ({ ...episode, summary: null, parentEpisodeId: null, flags: [], metadata: {} }));
     const offlineRun = { id: run!.id, episodes };
     const { scores } = await scoreRunNovelty(offlineRun);
-    const offline = await judgeRun(offlineRun, new RubricJudge(), { novelty: new Map([...scores].map(([id, score]) => [id, score.scores])) });
+    const offline = await judgeRun(offlineRun, new RubricJudge(), {
+      novelty: new Map([...scores].map(([id, score]) => [id, score.scores])),
+    });
     const inputs: JudgeInput[] = [];
     const rubric = new RubricJudge();
     const recording: Judge = { specificationVersion: 'v1', id: rubric.id, judge: (input) => (inputs.push(input), rubric.judge(input)) };
@@ -129,7 +146,11 @@ describe('functionNoveltySource', () => {
   it('clamps to [0, 1], treats NaN as unknown and forwards outcomes once', async () => {
     const outcomes: string[] = [];
     const values: Record<string, number> = { a: 1.5, b: Number.NaN, c: -2 };
-    const source = functionNoveltySource({ id: 'host', novelty: (node) => values[node.id], observe: (node) => void outcomes.push(node.id) });
+    const source = functionNoveltySource({
+      id: 'host',
+      novelty: (node) => values[node.id],
+      observe: (node) => void outcomes.push(node.id),
+    });
     expect((await source.assess(lightgbm)).novelty).toBe(1);
     expect((await source.assess(again)).novelty).toBeUndefined();
     expect((await source.assess(cnn)).novelty).toBe(0);

@@ -32,6 +32,9 @@ export function shapingNode(id: string, operator?: string): ShapingNode {
 }
 
 /** Plain candidates over string nodes. */
-export function candidates(values: Readonly<Record<string, number | null>>, children: Readonly<Record<string, number>> = {}): SelectionCandidate<string>[] {
+export function candidates(
+  values: Readonly<Record<string, number | null>>,
+  children: Readonly<Record<string, number>> = {},
+): SelectionCandidate<string>[] {
   return Object.entries(values).map(([id, value]) => ({ id, node: id, value, children: children[id] ?? 0 }));
 }

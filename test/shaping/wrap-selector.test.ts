@@ -47,7 +47,10 @@ function tracing(name: string, log: string[]): SelectorMiddleware {
 describe('wrapSelector', () => {
   it("lets a middleware probe the rest of the chain with the real call's random draws, unseen by the host", async () => {
     // The policy picks the candidate at floor(draw × n): a probe with the same draws on another list picks the same slot.
-    const bySlot: Selector<string> = (request) => ({ action: 'improve', chosen: [request.candidates[Math.floor(request.random() * request.candidates.length)]!] });
+    const bySlot: Selector<string> = (request) => ({
+      action: 'improve',
+      chosen: [request.candidates[Math.floor(request.random() * request.candidates.length)]!],
+    });
     const probed: { probe: boolean; chosen: string }[] = [];
     const inner: SelectorMiddleware = {
       specificationVersion: 'v1',
@@ -78,7 +81,10 @@ describe('wrapSelector', () => {
     expect(selection.chosen[0]!.id).toBe('a');
     expect(counterfactual).toBe('c');
     expect(random.used).toBe(1);
-    expect(probed).toEqual([{ probe: false, chosen: 'a' }, { probe: true, chosen: 'c' }]);
+    expect(probed).toEqual([
+      { probe: false, chosen: 'a' },
+      { probe: true, chosen: 'c' },
+    ]);
     expect(events.map((event) => event.chosen)).toEqual([['a']]);
   });
 
@@ -90,7 +96,15 @@ describe('wrapSelector', () => {
     };
     const shaped = wrapSelector({ selector, middleware: [tracing('first', log), tracing('second', log)] });
     await shaped({ candidates: candidates({ a: 1, b: 2 }), random: forbiddenRandom });
-    expect(log).toEqual(['first.transform', 'first.before', 'second.transform', 'second.before', 'selector', 'second.after', 'first.after']);
+    expect(log).toEqual([
+      'first.transform',
+      'first.before',
+      'second.transform',
+      'second.before',
+      'selector',
+      'second.after',
+      'first.after',
+    ]);
     log.length = 0;
     await shaped.admit(shapingNode('n'));
     await shaped.observe(shapingNode('n'), { valid: true, value: 1 });
@@ -100,7 +114,10 @@ describe('wrapSelector', () => {
   it('is recognised by isShapedSelector; a plain selector or a look-alike with admit and observe is not', () => {
     expect(isShapedSelector(wrapSelector({ selector: pickHighest }))).toBe(true);
     expect(isShapedSelector(pickHighest)).toBe(false);
-    const lookAlike = Object.assign((() => ({ action: 'draft', chosen: [] })) as Selector<string>, { admit: async () => ({}), observe: async () => {} });
+    const lookAlike = Object.assign((() => ({ action: 'draft', chosen: [] })) as Selector<string>, {
+      admit: async () => ({}),
+      observe: async () => {},
+    });
     expect(isShapedSelector(lookAlike)).toBe(false);
     expect(isShapedSelector(null)).toBe(false);
   });
@@ -140,12 +157,23 @@ describe('wrapSelector', () => {
   });
 
   it('merges the novelty the middleware measured and reports the first rejection', async () => {
-    const rejecting: SelectorMiddleware = { specificationVersion: 'v1', name: 'rejecting', admitNode: () => ({ rejection: { reason: 'near-duplicate', resample: true } }) };
+    const rejecting: SelectorMiddleware = {
+      specificationVersion: 'v1',
+      name: 'rejecting',
+      admitNode: () => ({ rejection: { reason: 'near-duplicate', resample: true } }),
+    };
     const shaped = wrapSelector({ selector: pickHighest, middleware: [tracing('a', []), rejecting, tracing('b', [])] });
     const scored: unknown[] = [];
     shaped.events.on('node-scored', (event) => scored.push(event));
     const admission = await shaped.admit(shapingNode('n'));
-    expect(admission).toEqual({ id: 'n', accepted: false, resample: true, novelty: { a: 0.5, b: 0.5 }, rejectedBy: 'rejecting', reason: 'near-duplicate' });
+    expect(admission).toEqual({
+      id: 'n',
+      accepted: false,
+      resample: true,
+      novelty: { a: 0.5, b: 0.5 },
+      rejectedBy: 'rejecting',
+      reason: 'near-duplicate',
+    });
     expect(scored).toEqual([{ id: 'n', novelty: { a: 0.5, b: 0.5 }, accepted: false }]);
   });
 

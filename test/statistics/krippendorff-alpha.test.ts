@@ -62,24 +62,40 @@ describe('krippendorffAlpha', () => {
       publishedExample.map((unit) => unit.map((value) => (typeof value === 'number' ? change(value) : null)));
     const rescaled = recode((value) => 10 - 3 * value);
     const relabelled = recode((value) => value ** 3);
-    expect(krippendorffAlpha(rescaled, { level: 'interval' })).toBeCloseTo(
-      krippendorffAlpha(publishedExample, { level: 'interval' }),
-      12,
-    );
-    expect(krippendorffAlpha(relabelled, { level: 'ordinal' })).toBeCloseTo(
-      krippendorffAlpha(publishedExample, { level: 'ordinal' }),
-      12,
-    );
+    expect(krippendorffAlpha(rescaled, { level: 'interval' })).toBeCloseTo(krippendorffAlpha(publishedExample, { level: 'interval' }), 12);
+    expect(krippendorffAlpha(relabelled, { level: 'ordinal' })).toBeCloseTo(krippendorffAlpha(publishedExample, { level: 'ordinal' }), 12);
   });
 
   it('is 1 under perfect agreement with variation', () => {
-    expect(krippendorffAlpha([[1, 1, 1], [2, 2, _], [3, 3, 3]], { level: 'interval' })).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1, 1],
+          [2, 2, _],
+          [3, 3, 3],
+        ],
+        { level: 'interval' },
+      ),
+    ).toBe(1);
   });
 
   it('is NaN when there is nothing to pair or no variation', () => {
     expect(krippendorffAlpha([])).toBeNaN();
-    expect(krippendorffAlpha([[1, _], [_, 2]])).toBeNaN();
-    expect(krippendorffAlpha([[4, 4], [4, 4, 4]], { level: 'nominal' })).toBeNaN();
+    expect(
+      krippendorffAlpha([
+        [1, _],
+        [_, 2],
+      ]),
+    ).toBeNaN();
+    expect(
+      krippendorffAlpha(
+        [
+          [4, 4],
+          [4, 4, 4],
+        ],
+        { level: 'nominal' },
+      ),
+    ).toBeNaN();
   });
 
   it('throws a RangeError on an unknown level', () => {

@@ -5,7 +5,10 @@ import { holmAdjust, mannWhitneyU, varghaDelaneyA12, wilcoxonSignedRank } from '
 describe('wilcoxonSignedRank', () => {
   it('uses the exact distribution without ties or zeros, as scipy does', () => {
     const differences = [1.1, 2.3, -0.4, 3.7, 0.9, 1.6, -0.2, 2.9];
-    const result = wilcoxonSignedRank(differences, differences.map(() => 0));
+    const result = wilcoxonSignedRank(
+      differences,
+      differences.map(() => 0),
+    );
     expect(result.pValue).toBeCloseTo(0.0390625, 12); // scipy.stats.wilcoxon(d) (exact)
     expect(result.nonZeroPairs).toBe(8);
   });

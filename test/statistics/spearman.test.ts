@@ -22,8 +22,18 @@ describe('spearman', () => {
 
   it('is ±1 for any strictly monotone relation', () => {
     const x = [0.5, 1, 2, 3, 8];
-    expect(spearman(x, x.map((value) => Math.exp(value)))).toBe(1);
-    expect(spearman(x, x.map((value) => -(value ** 3)))).toBe(-1);
+    expect(
+      spearman(
+        x,
+        x.map((value) => Math.exp(value)),
+      ),
+    ).toBe(1);
+    expect(
+      spearman(
+        x,
+        x.map((value) => -(value ** 3)),
+      ),
+    ).toBe(-1);
   });
 
   it('is symmetric in its arguments', () => {

@@ -24,8 +24,13 @@ export async function until(check: () => boolean, what: string, attempts = 600):
 
 /** A redis-server of the test's own on `port`, with no persistence (a restart starts it empty), once it answers PING. */
 export async function startOwnRedis(port: number, children: ChildProcess[]): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   children.push(redis);
-  await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG', `redis-server on port ${port}`);
+  await until(
+    () => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG',
+    `redis-server on port ${port}`,
+  );
   return redis;
 }

@@ -14,12 +14,27 @@ export interface PackedPackage {
 
 /** Packs the built tree's package (`workspace` undefined: boden itself; `bench`: boden-bench) into `directory`, scripts off. */
 export function packPackage(directory: string, workspace?: string): PackedPackage {
-  const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', directory, ...(workspace === undefined ? [] : ['-w', workspace])];
+  const args = [
+    'pack',
+    '--ignore-scripts',
+    '--json',
+    '--pack-destination',
+    directory,
+    ...(workspace === undefined ? [] : ['-w', workspace]),
+  ];
   const [packed] = JSON.parse(execFileSync('npm', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [
     { name: string; filename: string; size: number; files: { path: string }[] },
   ];
-  const manifest = JSON.parse(execFileSync('tar', ['-xzOf', join(directory, packed!.filename), 'package/package.json'], { encoding: 'utf8' })) as { bin?: Record<string, string> };
-  return { name: packed!.name, tarball: join(directory, packed!.filename), size: packed!.size, files: packed!.files.map((file) => file.path), bin: manifest.bin ?? {} };
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', join(directory, packed!.filename), 'package/package.json'], { encoding: 'utf8' }),
+  ) as { bin?: Record<string, string> };
+  return {
+    name: packed!.name,
+    tarball: join(directory, packed!.filename),
+    size: packed!.size,
+    files: packed!.files.map((file) => file.path),
+    bin: manifest.bin ?? {},
+  };
 }
 
 /**

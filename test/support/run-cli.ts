@@ -25,7 +25,10 @@ export async function runCli(args: readonly string[], options: { terminal?: bool
 
 /** Runs `boden <args>` from the TypeScript sources as a real process (through tsx), with no stdin; `env` adds variables. */
 export function spawnCli(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
-  return spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), ...args], { cwd: options.cwd ?? projectRoot, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+  return spawnProcess(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), ...args], {
+    cwd: options.cwd ?? projectRoot,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+  });
 }
 
 /** Runs a process to its end with no stdin and collects what it printed and its exit code. */

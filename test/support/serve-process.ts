@@ -4,7 +4,10 @@ import { projectRoot } from './shared-data.js';
 
 /** Starts `boden serve --port 0 <args>` from the sources as a real process; resolves its base URL once it listens. */
 export function startServeProcess(args: readonly string[], children: ChildProcess[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', ...args], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src', 'cli', 'main.ts'), 'serve', '--port', '0', ...args], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let stderr = '';

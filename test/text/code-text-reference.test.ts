@@ -131,7 +131,9 @@ describe('hashSequence53', () => {
 
   it('tells apart 50,000 programs that differ in one line', () => {
     const body = ['import numpy as np', 'model = fit(x, y)', 'print(score)'].map(hashString53);
-    const programs = Array.from({ length: 50_000 }, (_, index) => hashSequence53([body[0]!, hashString53(`features = make(${index})`), ...body.slice(1)]));
+    const programs = Array.from({ length: 50_000 }, (_, index) =>
+      hashSequence53([body[0]!, hashString53(`features = make(${index})`), ...body.slice(1)]),
+    );
     expect(new Set(programs).size).toBe(programs.length);
   });
 });

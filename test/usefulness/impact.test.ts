@@ -15,9 +15,23 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 function episode(index: number, score: number, maximize: boolean, failedAttempts = 0): Episode {
   return {
-    id: `e${index}`, runId: 'r', index, steps: { first: index, last: index }, plan: '', code: '', summary: null, score, maximize,
-    failedAttempts, parentEpisodeId: null, otherParentEpisodeIds: [], timestamps: { start: null, end: null }, nodeIds: [`e${index}`],
-    operators: [], flags: [], metadata: {},
+    id: `e${index}`,
+    runId: 'r',
+    index,
+    steps: { first: index, last: index },
+    plan: '',
+    code: '',
+    summary: null,
+    score,
+    maximize,
+    failedAttempts,
+    parentEpisodeId: null,
+    otherParentEpisodeIds: [],
+    timestamps: { start: null, end: null },
+    nodeIds: [`e${index}`],
+    operators: [],
+    flags: [],
+    metadata: {},
   };
 }
 
@@ -41,9 +55,12 @@ describe('impact', () => {
     expect(impact(1, { baseline: 1, top1: 1, maximize: true, source: 'run-relative' })).toBeNull();
   });
 
-  it('takes run-relative defaults from the first and the best episode, in the metric\'s direction', () => {
+  it("takes run-relative defaults from the first and the best episode, in the metric's direction", () => {
     expect(impactReference([episode(0, 3, false), episode(1, 2, false), episode(2, 4, false)])).toEqual({
-      baseline: 3, top1: 2, maximize: false, source: 'run-relative',
+      baseline: 3,
+      top1: 2,
+      maximize: false,
+      source: 'run-relative',
     });
     expect(impactReference([episode(0, 0.6, true), episode(1, 0.8, true)])).toMatchObject({ baseline: 0.6, top1: 0.8 });
     expect(impactReference([])).toBeNull();
@@ -82,7 +99,9 @@ describe('task cards', () => {
   });
 
   it('names the field that is wrong', async () => {
-    await expect(readTaskCard(write('missing.json', { task: 'b', metric: 'm', maximize: true, baseline: 0 }))).rejects.toThrow(/missing\.json at \$\.top1/);
+    await expect(readTaskCard(write('missing.json', { task: 'b', metric: 'm', maximize: true, baseline: 0 }))).rejects.toThrow(
+      /missing\.json at \$\.top1/,
+    );
     await expect(readTaskCard(write('direction.json', { task: 'b', metric: 'm', maximize: true, baseline: 1, top1: 0.5 }))).rejects.toThrow(
       /at \$\.top1: top1 must be better than baseline/,
     );

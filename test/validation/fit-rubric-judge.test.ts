@@ -9,7 +9,11 @@ import type { JudgedEpisode } from '../../src/judges/judge.js';
 import { collectRubricExamples, type RubricExample } from '../../src/validation/rubric-examples.js';
 import { RubricJudge } from '../../src/judges/rubric-judge.js';
 import parametersJson from '../../src/judges/rubric-judge-parameters.json' with { type: 'json' };
-import { fittedRubricJudgeParameters, parseRubricJudgeParameters, RubricJudgeParametersSchema } from '../../src/judges/rubric-judge-parameters.js';
+import {
+  fittedRubricJudgeParameters,
+  parseRubricJudgeParameters,
+  RubricJudgeParametersSchema,
+} from '../../src/judges/rubric-judge-parameters.js';
 import { spearmanWithConfidence } from '../../src/statistics/bootstrap.js';
 import { crossValidatedRubricJudgeScorer, rubricJudgeValidationScorer } from '../../src/validation/rubric-judge-validation-scorers.js';
 import { readReferenceLabels, type ReferenceLabel } from '../../src/validation/reference-label.js';
@@ -45,7 +49,12 @@ function handMadeExamples(): RubricExample[] {
     group: `run-${index % 3}`,
     episodeId: judged.id,
     label,
-    evidence: judge.evidence({ runId: 'hand-made', episode: judged, earlier: run.slice(0, index + 1), novelty: { 'nearest-neighbour': 0.1 + 0.1 * label } }),
+    evidence: judge.evidence({
+      runId: 'hand-made',
+      episode: judged,
+      earlier: run.slice(0, index + 1),
+      novelty: { 'nearest-neighbour': 0.1 + 0.1 * label },
+    }),
   }));
 }
 
@@ -95,7 +104,8 @@ describe.skipIf(!hasSharedData)('the rubric judge on the dev labels (../shared)'
 
   beforeAll(async () => {
     labels = await readReferenceLabels(sharedDataPath('labels', 'dev.jsonl'));
-    for (const file of new Set(labels.map((label) => label.file))) runsByFile.set(file, await importTrajectory(resolve(sharedDataPath(), file)));
+    for (const file of new Set(labels.map((label) => label.file)))
+      runsByFile.set(file, await importTrajectory(resolve(sharedDataPath(), file)));
     const collected = await collectRubricExamples({ labels, runsByFile });
     expect(collected.unmatched).toEqual([]);
     examples = collected.examples;
@@ -126,7 +136,12 @@ describe.skipIf(!hasSharedData)('the rubric judge on the dev labels (../shared)'
 
   it('gives boden validate an in-sample and a cross-validated row', async () => {
     const cv = crossValidateRubricJudge(examples);
-    const result = await validateAgainstLabels({ labels, runsByFile, scorers: [rubricJudgeValidationScorer(), crossValidatedRubricJudgeScorer(cv)], resamples: 200 });
+    const result = await validateAgainstLabels({
+      labels,
+      runsByFile,
+      scorers: [rubricJudgeValidationScorer(), crossValidatedRubricJudgeScorer(cv)],
+      resamples: 200,
+    });
     const [inSample, heldOut] = result.rows;
     expect(inSample).toMatchObject({ id: 'rubric-v1', kind: 'judge', n: 221 });
     expect(inSample!.rho).toBeCloseTo(fittedRubricJudgeParameters.provenance!.inSampleRho!, 10);

@@ -5,7 +5,12 @@ import { createNoveltyPass } from '../../src/validation/novelty-pass.js';
 import { runOf } from './run-fixture.js';
 
 /** A run of these (plan, code) episodes. */
-const run = (id: string, texts: readonly (readonly [string, string])[]) => runOf(id, texts.map(([plan, code]) => ({ plan, code })), 'aide-journal-v2');
+const run = (id: string, texts: readonly (readonly [string, string])[]) =>
+  runOf(
+    id,
+    texts.map(([plan, code]) => ({ plan, code })),
+    'aide-journal-v2',
+  );
 
 const first = run('a', [
   ['Gradient boosting on raw features.', 'import lightgbm\nmodel = lightgbm.LGBMRegressor()'],
@@ -14,7 +19,10 @@ const first = run('a', [
 const second = run('b', [
   ['A random forest.', 'from sklearn.ensemble import RandomForestRegressor\nmodel = RandomForestRegressor()'],
   ['Gradient boosting, more trees.', 'import lightgbm\nmodel = lightgbm.LGBMRegressor(n_estimators=500)'],
-  ['Ridge regression with scaling.', 'from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge()'],
+  [
+    'Ridge regression with scaling.',
+    'from sklearn.linear_model import Ridge\nfrom sklearn.preprocessing import StandardScaler\nmodel = Ridge()',
+  ],
 ]);
 
 describe('createNoveltyPass', () => {

@@ -3,10 +3,14 @@ import { researchIdeas } from '../../src/validation/research-ideas.js';
 import { runOf } from './run-fixture.js';
 
 /** A run whose episodes have these codes (the rest of each episode does not matter here). */
-const run = (id: string, codes: readonly string[]) => runOf(id, codes.map((code) => ({ plan: 'plan', code })));
+const run = (id: string, codes: readonly string[]) =>
+  runOf(
+    id,
+    codes.map((code) => ({ plan: 'plan', code })),
+  );
 
 describe('researchIdeas', () => {
-  it('joins runs that share an episode\'s code, transitively, and keeps the others apart', () => {
+  it("joins runs that share an episode's code, transitively, and keeps the others apart", () => {
     const ideas = researchIdeas([
       run('idea-a-s2', ['a1', 'a2']),
       run('idea-a-s3', ['a2', 'a3']),
@@ -24,7 +28,14 @@ describe('researchIdeas', () => {
   });
 
   it('joins runs the labels name into one group, under that name', () => {
-    const ideas = researchIdeas([run('x', ['1']), run('y', ['2']), run('z', ['3'])], new Map([['x', 'hubble'], ['z', 'hubble'], ['not-a-run', 'other']]));
+    const ideas = researchIdeas(
+      [run('x', ['1']), run('y', ['2']), run('z', ['3'])],
+      new Map([
+        ['x', 'hubble'],
+        ['z', 'hubble'],
+        ['not-a-run', 'other'],
+      ]),
+    );
     expect(ideas.get('x')).toBe('hubble');
     expect(ideas.get('z')).toBe('hubble');
     expect(ideas.get('y')).toBe('y');

@@ -1,7 +1,11 @@
 import type { Run } from '../../src/episode/run.js';
 
 /** A run whose episodes have these plans and codes, one node each; the rest of each episode does not matter to the validation tests. */
-export function runOf(id: string, texts: readonly { readonly plan: string; readonly code: string }[], format: Run['source']['format'] = 'ai-scientist-v2-stage-journal'): Run {
+export function runOf(
+  id: string,
+  texts: readonly { readonly plan: string; readonly code: string }[],
+  format: Run['source']['format'] = 'ai-scientist-v2-stage-journal',
+): Run {
   return {
     id,
     source: { path: `${id}.json`, format },

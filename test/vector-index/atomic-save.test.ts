@@ -63,11 +63,7 @@ describe('atomic saves', () => {
     ['ExactVectorIndex, metadata file', metadataFile, (dimensions) => createExactVectorIndex({ dimensions })],
     ['HnswVectorIndex, metadata file', metadataFile, (dimensions) => createHnswVectorIndex({ dimensions })],
     ['AutoVectorIndex while exact, index file', indexFile, (dimensions) => createAutoVectorIndex({ dimensions })],
-    [
-      'AutoVectorIndex after switching, metadata file',
-      metadataFile,
-      (dimensions) => createAutoVectorIndex({ dimensions, threshold: 2 }),
-    ],
+    ['AutoVectorIndex after switching, metadata file', metadataFile, (dimensions) => createAutoVectorIndex({ dimensions, threshold: 2 })],
   ];
   for (const [name, pattern, create] of cases) {
     it(`${name}: a failed save leaves the previous save intact`, async () => {

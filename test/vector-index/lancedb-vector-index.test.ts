@@ -18,7 +18,7 @@ if (!lanceDbInstalled) console.warn('skipping the LanceDB vector index tests: th
 describe.skipIf(!lanceDbInstalled)('LanceDbVectorIndex', () => {
   const dimensions = 32;
 
-  it('finds the exact index\'s neighbours while unindexed, appends across reopenings without a rebuild, and refuses other dimensions', async () => {
+  it("finds the exact index's neighbours while unindexed, appends across reopenings without a rebuild, and refuses other dimensions", async () => {
     const source = createClusteredVectorSource({ dimensions, clusters: 8, seed: 7 });
     const vectors = source.sample(600).map((vector, index) => ({ id: `s${index}`, vector }));
     const exact = createExactVectorIndex({ dimensions });

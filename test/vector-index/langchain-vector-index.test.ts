@@ -129,7 +129,7 @@ function describeStoreSearch(name: string, makeStore: () => VectorStore): void {
         queries = source.sample(100);
       });
 
-      it('finds the oracle\'s top 10 with its similarities and order (the in-memory store is exact)', async () => {
+      it("finds the oracle's top 10 with its similarities and order (the in-memory store is exact)", async () => {
         let found = 0;
         for (const query of queries) {
           const expected = oracle.search(query, 10);
@@ -193,7 +193,11 @@ describe('LangChainVectorIndex store writes', () => {
     await index.flush();
     expect(calls).toEqual([10, 1]);
     expect(store.memoryVectors).toHaveLength(11);
-    expect(store.memoryVectors[0]!.metadata).toMatchObject({ corpus: 'titanic', [langChainDocumentKeys.id]: 'a0', [langChainDocumentKeys.key]: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(store.memoryVectors[0]!.metadata).toMatchObject({
+      corpus: 'titanic',
+      [langChainDocumentKeys.id]: 'a0',
+      [langChainDocumentKeys.key]: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     expect(store.memoryVectors[0]!.embedding[0]).toBe(1);
   });
 
@@ -230,7 +234,8 @@ describe('LangChainVectorIndex store writes', () => {
     // The local copy answers at once whatever the store does.
     expect(index.search(unit(1), 1)[0]?.id).toBe('b');
     await expect(index.flush()).rejects.toSatisfy(
-      (error) => VectorIndexOperationError.isInstance(error) && error.operation === 'store write' && /connection refused/.test(error.reason),
+      (error) =>
+        VectorIndexOperationError.isInstance(error) && error.operation === 'store write' && /connection refused/.test(error.reason),
     );
     const path = join(directory, 'flaky.index');
     await expect(index.save(path)).rejects.toThrow(VectorIndexOperationError);

@@ -4,7 +4,9 @@ import { InvalidVectorError } from '../../src/errors/invalid-vector-error.js';
 import { VectorDimensionError } from '../../src/errors/vector-dimension-error.js';
 import { normalizeVector, normalizeVectorInto } from '../../src/vector-index/normalize-vector.js';
 
-const vectors = fc.array(fc.float({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 64 }).filter((vector) => vector.some((value) => value !== 0));
+const vectors = fc
+  .array(fc.float({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 64 })
+  .filter((vector) => vector.some((value) => value !== 0));
 
 describe('normalizeVectorInto', () => {
   it('writes exactly the components normalizeVector returns, into a reused array', () => {

@@ -28,7 +28,10 @@ export function createCartModel(config: ModelConfigOf<'cart'>, context: ModelCon
       nodes = [];
       const leafValue = (rows: number[]) =>
         classification
-          ? majorityClass(rows.map((row) => target[row]!), classCount)
+          ? majorityClass(
+              rows.map((row) => target[row]!),
+              classCount,
+            )
           : rows.reduce((sum, row) => sum + target[row]!, 0) / rows.length;
 
       const grow = (rows: number[], depth: number): number => {
@@ -83,7 +86,7 @@ export function createCartModel(config: ModelConfigOf<'cart'>, context: ModelCon
             const rightSize = n - leftSize;
             const impurity = classification
               ? leftSize * gini(leftCounts, leftSize) + rightSize * giniComplement(totalCounts, leftCounts, rightSize)
-              : leftSquares - (leftSum * leftSum) / leftSize + (totalSquares - leftSquares) - ((totalSum - leftSum) ** 2) / rightSize;
+              : leftSquares - (leftSum * leftSum) / leftSize + (totalSquares - leftSquares) - (totalSum - leftSum) ** 2 / rightSize;
             const gain = parent - impurity;
             if (gain > bestGain) {
               bestGain = gain;
@@ -94,7 +97,10 @@ export function createCartModel(config: ModelConfigOf<'cart'>, context: ModelCon
         return best;
       };
 
-      grow(Array.from({ length: features.rows }, (_, row) => row), 0);
+      grow(
+        Array.from({ length: features.rows }, (_, row) => row),
+        0,
+      );
     },
     predict(features) {
       const predictions = new Float64Array(features.rows);
@@ -124,4 +130,3 @@ function giniComplement(total: Float64Array, left: Float64Array, size: number): 
   for (let k = 0; k < total.length; k++) sum += ((total[k]! - left[k]!) / size) ** 2;
   return 1 - sum;
 }
-

@@ -70,7 +70,7 @@ export function createLogisticRegression(alpha: number, classCount: number): Mod
           let top = logits[0]!;
           for (let k = 1; k < classes; k++) if (logits[k]! > top) top = logits[k]!;
           let total = 0;
-          for (let k = 0; k < classes; k++) total += (logits[k] = Math.exp(logits[k]! - top));
+          for (let k = 0; k < classes; k++) total += logits[k] = Math.exp(logits[k]! - top);
           for (let k = 0; k < classes; k++) logits[k] = (logits[k]! / total - (target[row] === k ? 1 : 0)) / rows;
           for (let j = 0; j < width; j++) {
             const value = z[row * width + j]!;

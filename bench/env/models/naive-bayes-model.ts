@@ -42,7 +42,9 @@ export function createNaiveBayesModel(config: ModelConfigOf<'naive-bayes'>, cont
         largestVariance = Math.max(largestVariance, squares / rows - (sum / rows) ** 2);
       }
       const epsilon = config.varianceSmoothing * largestVariance;
-      variances.forEach((variance, label) => variance.forEach((sum, j) => (variance[j] = (counts[label]! > 0 ? sum / counts[label]! : 0) + epsilon)));
+      variances.forEach((variance, label) =>
+        variance.forEach((sum, j) => (variance[j] = (counts[label]! > 0 ? sum / counts[label]! : 0) + epsilon)),
+      );
       logPriors = counts.map((count) => (count > 0 ? Math.log(count / rows) : Number.NEGATIVE_INFINITY));
     },
     predict(features) {

@@ -23,7 +23,11 @@ export interface EvaluatePipelineOptions {
  * propagate: the evaluation worker turns them into buggy results. Loads the WASM libraries on first use, so prefer
  * running it inside a worker.
  */
-export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, options: EvaluatePipelineOptions = {}): Promise<EvaluationResult> {
+export async function evaluatePipeline(
+  task: BenchTask,
+  config: PipelineConfig,
+  options: EvaluatePipelineOptions = {},
+): Promise<EvaluationResult> {
   const budget = options.workBudgetSeconds ?? null;
   const wasm = await loadWasmLibraries();
   const started = performance.now();
@@ -62,7 +66,11 @@ export async function evaluatePipeline(task: BenchTask, config: PipelineConfig, 
       },
       periodic,
     );
-    foldScores[fold] = computeMetric(task.metric, testRows.map((row) => dataset.target[row]!), predictions);
+    foldScores[fold] = computeMetric(
+      task.metric,
+      testRows.map((row) => dataset.target[row]!),
+      predictions,
+    );
   }
   const score = foldScores.reduce((sum, value) => sum + value, 0) / foldScores.length;
   return { status: 'ok', score, foldScores, estimatedSeconds, milliseconds: performance.now() - started };

@@ -31,12 +31,14 @@ export function fitPredictPipeline(
 ): Float64Array {
   const { preprocessing } = config;
   const logTarget = config.features?.targetTransform === 'log';
-  if (logTarget && dataset.kind === 'classification') throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'a class label cannot be log-transformed' });
+  if (logTarget && dataset.kind === 'classification')
+    throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'a class label cannot be log-transformed' });
   const engineered = config.features ? engineerFeatures(dataset, config.features, periodic, trainRows) : dataset;
   const encoder = fitTabularEncoder(engineered, trainRows, preprocessing);
   if (encoder.featureNames.length === 0) throw new PipelineError({ step: 'ColumnTransformer', message: 'no feature columns left' });
   const trainTarget = trainRows.map((row) => dataset.target[row]!);
-  if (logTarget && trainTarget.some((value) => value <= -1)) throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'log1p needs targets above -1' });
+  if (logTarget && trainTarget.some((value) => value <= -1))
+    throw new PipelineError({ step: 'TransformedTargetRegressor', message: 'log1p needs targets above -1' });
   let train = encoder.transform(trainRows);
   const transforms: MatrixTransform[] = [];
   const add = (transform: MatrixTransform) => {

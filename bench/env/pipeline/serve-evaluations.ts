@@ -20,7 +20,8 @@ let captured = '';
  * exception) asks the pool to replace it.
  */
 export function serveEvaluations(
-  handler: EvaluationHandler = (request) => evaluatePipeline(request.task, request.config, { workBudgetSeconds: request.workBudgetSeconds }),
+  handler: EvaluationHandler = (request) =>
+    evaluatePipeline(request.task, request.config, { workBudgetSeconds: request.workBudgetSeconds }),
 ): void {
   const port = parentPort;
   if (!port) throw new Error('serveEvaluations must run in a worker thread');

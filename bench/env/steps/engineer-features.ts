@@ -90,7 +90,11 @@ function association(values: readonly (number | null)[], dataset: Dataset, train
   return Math.abs(covariance) / Math.sqrt(total * spreadY);
 }
 
-function groupDeviationColumns(numeric: readonly NumericColumn[], categorical: readonly CategoricalColumn[], trainRows: readonly number[]): NumericColumn[] {
+function groupDeviationColumns(
+  numeric: readonly NumericColumn[],
+  categorical: readonly CategoricalColumn[],
+  trainRows: readonly number[],
+): NumericColumn[] {
   return categorical.flatMap((group) =>
     numeric.map((column): NumericColumn => {
       const sums = new Map<string, { sum: number; count: number }>();
@@ -120,13 +124,20 @@ function groupDeviationColumns(numeric: readonly NumericColumn[], categorical: r
   );
 }
 
-function targetEncodingColumns(categorical: readonly CategoricalColumn[], dataset: Dataset, trainRows: readonly number[], smoothing: number): NumericColumn[] {
+function targetEncodingColumns(
+  categorical: readonly CategoricalColumn[],
+  dataset: Dataset,
+  trainRows: readonly number[],
+  smoothing: number,
+): NumericColumn[] {
   // One target per class (the indicator of the class) for classification, the target itself for regression.
   const targets: { suffix: string; value: (row: number) => number }[] =
     dataset.kind === 'classification'
       ? dataset.classes.map((name, index) => ({ suffix: `rate_${name}`, value: (row: number) => (dataset.target[row] === index ? 1 : 0) }))
       : [{ suffix: 'target_mean', value: (row: number) => dataset.target[row]! }];
-  const inner = crossValidationFolds(trainRows.length, { folds: Math.min(targetEncodingFolds, trainRows.length), seed: 0 }).map((fold) => fold.map((position) => trainRows[position]!));
+  const inner = crossValidationFolds(trainRows.length, { folds: Math.min(targetEncodingFolds, trainRows.length), seed: 0 }).map((fold) =>
+    fold.map((position) => trainRows[position]!),
+  );
   const isTrain = new Uint8Array(dataset.target.length);
   for (const row of trainRows) isTrain[row] = 1;
   return categorical.flatMap((column) =>
@@ -146,7 +157,12 @@ function targetEncodingColumns(categorical: readonly CategoricalColumn[], datase
   );
 }
 
-function encodingOf(column: CategoricalColumn, rows: readonly number[], value: (row: number) => number, smoothing: number): (category: string | null) => number {
+function encodingOf(
+  column: CategoricalColumn,
+  rows: readonly number[],
+  value: (row: number) => number,
+  smoothing: number,
+): (category: string | null) => number {
   const sums = new Map<string, { sum: number; count: number }>();
   let total = 0;
   for (const row of rows) {
@@ -168,9 +184,18 @@ function encodingOf(column: CategoricalColumn, rows: readonly number[], value: (
 
 function binColumns(numeric: readonly NumericColumn[], trainRows: readonly number[], bins: number): CategoricalColumn[] {
   return numeric.map((column): CategoricalColumn => {
-    const observed = trainRows.map((row) => column.values[row]).filter((value): value is number => value !== null && value !== undefined).sort((a, b) => a - b);
+    const observed = trainRows
+      .map((row) => column.values[row])
+      .filter((value): value is number => value !== null && value !== undefined)
+      .sort((a, b) => a - b);
     // Inner edges at the training quantiles, repeated edges dropped (a column with few values gets fewer bins).
-    const edges = [...new Set(Array.from({ length: bins - 1 }, (_, index) => observed[Math.floor(((index + 1) * observed.length) / bins)]).filter((edge): edge is number => edge !== undefined))];
+    const edges = [
+      ...new Set(
+        Array.from({ length: bins - 1 }, (_, index) => observed[Math.floor(((index + 1) * observed.length) / bins)]).filter(
+          (edge): edge is number => edge !== undefined,
+        ),
+      ),
+    ];
     const values = column.values.map((value) => {
       if (value === null) return null;
       let bin = 0;

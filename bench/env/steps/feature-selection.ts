@@ -8,12 +8,7 @@ import type { MatrixTransform } from './matrix-transform.js';
  * ranked by the ANOVA F statistic (classification) or the F statistic of their correlation with the target
  * (regression), and the best `fraction` of them (at least one) is kept, in their original order.
  */
-export function fitFeatureSelection(
-  train: DenseMatrix,
-  target: readonly number[],
-  kind: TaskKind,
-  fraction: number,
-): MatrixTransform {
+export function fitFeatureSelection(train: DenseMatrix, target: readonly number[], kind: TaskKind, fraction: number): MatrixTransform {
   const scores = Array.from({ length: train.columns }, (_, column) => {
     const values = matrixColumn(train, column);
     if (values.some(Number.isNaN)) throw new PipelineError({ step: 'SelectPercentile', message: 'Input X contains NaN.' });
@@ -55,7 +50,7 @@ function anovaF(values: Float64Array, labels: readonly number[]): number {
     within += group.reduce((sum, value) => sum + (value - groupMean) ** 2, 0);
   }
   const k = groups.size;
-  return (between / Math.max(1, k - 1)) / (within / Math.max(1, values.length - k));
+  return between / Math.max(1, k - 1) / (within / Math.max(1, values.length - k));
 }
 
 function correlationF(values: Float64Array, target: readonly number[]): number {

@@ -45,7 +45,13 @@ describe("createAideGreedySelector (AIDE's search_policy)", () => {
     ]);
     // x3 is not a leaf and x4 is deeper than 3: only d3 qualifies.
     expect(ids(await select({ candidates: aideCandidates(nodes), random: scriptedRandom([0.49, 0.99]) }))).toEqual(['d3']);
-    const deeper = journal([...nodes.map((node) => [node.id, node.parentId, node.metric ?? 'bug'] as const).slice(0, 5), ['d3', null, 'bug'], ['d4', null, 0.7], ['d5', null, 0.6], ['d6', null, 0.1]]);
+    const deeper = journal([
+      ...nodes.map((node) => [node.id, node.parentId, node.metric ?? 'bug'] as const).slice(0, 5),
+      ['d3', null, 'bug'],
+      ['d4', null, 0.7],
+      ['d5', null, 0.6],
+      ['d6', null, 0.1],
+    ]);
     // x3 (depth 3, a leaf now) and d3: the second draw picks index floor(0.5 × 2) = 1.
     const selection = await select({ candidates: aideCandidates(deeper), random: scriptedRandom([0.1, 0.5]) });
     expect(selection.action).toBe('debug');
@@ -155,7 +161,10 @@ describe('createAideGreedySearch', () => {
     const evaluated: string[] = [];
     // Every improve of node-1 is a near-duplicate; everything else is novel.
     const source = functionNoveltySource({ id: 'scripted', novelty: (node) => (node.plan === 'improve node-1' ? 0 : 0.5) });
-    const selector = wrapSelector({ selector: createAideGreedySelector({ numDrafts: 1 }), middleware: noveltyGate({ source, threshold: 0.1, maxResamples: 1 }) });
+    const selector = wrapSelector({
+      selector: createAideGreedySelector({ numDrafts: 1 }),
+      middleware: noveltyGate({ source, threshold: 0.1, maxResamples: 1 }),
+    });
     const rejected: string[] = [];
     selector.events.on('candidate-rejected', (event) => rejected.push(event.id));
     const search = createAideGreedySearch({
@@ -191,10 +200,17 @@ function randomJournal(random: RandomSource): JournalEntry[] {
 }
 
 /** Operators that ignore any directive, so both runs get identical proposals. */
-function scriptedOperators(seed: number): { operators: AideOperators; evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean } } {
+function scriptedOperators(seed: number): {
+  operators: AideOperators;
+  evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean };
+} {
   const research = createScriptedResearch(seed);
   return {
-    operators: { draft: () => research.draft(), improve: ({ parent }) => research.improve(parent), debug: ({ parent }) => research.debug(parent) },
+    operators: {
+      draft: () => research.draft(),
+      improve: ({ parent }) => research.improve(parent),
+      debug: ({ parent }) => research.debug(parent),
+    },
     evaluate: (node) => research.evaluate(node),
   };
 }
@@ -217,7 +233,10 @@ describe('AIDE greedy with every middleware at strength 0', () => {
       for (let call = 0; call < 4; call += 1) {
         const plain = await selector({ candidates: aideCandidates(nodes), random: plainRandom });
         const withShaping = await shaped({ candidates: aideCandidates(nodes), random: shapedRandom });
-        expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([plain.action, plain.chosen.map((candidate) => candidate.id)]);
+        expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([
+          plain.action,
+          plain.chosen.map((candidate) => candidate.id),
+        ]);
       }
       expect(shapedRandom()).toBe(plainRandom());
     }

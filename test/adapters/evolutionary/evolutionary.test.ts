@@ -27,7 +27,12 @@ import { hashedNovelty, zeroStrengthMiddleware } from '../support/zero-strength-
 
 /** Population candidates from `[id, island, fitness]`. */
 function population(members: readonly (readonly [string, number, number])[]): SelectionCandidate<EvolutionaryNode>[] {
-  return members.map(([id, island, fitness]) => ({ id, node: { id, island, children: 0 } as unknown as EvolutionaryNode, value: fitness, children: 0 }));
+  return members.map(([id, island, fitness]) => ({
+    id,
+    node: { id, island, children: 0 } as unknown as EvolutionaryNode,
+    value: fitness,
+    children: 0,
+  }));
 }
 
 const softmax = (scores: number[], temperature: number) => {
@@ -39,7 +44,9 @@ const softmax = (scores: number[], temperature: number) => {
 describe('softmax sampling', () => {
   it('stableSoftmax is softmax(scores / T)', () => {
     const probabilities = stableSoftmax([0, 0.5, 1], 0.5);
-    expect(probabilities.map((value) => Number(value.toFixed(12)))).toEqual(softmax([0, 0.5, 1], 0.5).map((value) => Number(value.toFixed(12))));
+    expect(probabilities.map((value) => Number(value.toFixed(12)))).toEqual(
+      softmax([0, 0.5, 1], 0.5).map((value) => Number(value.toFixed(12))),
+    );
     expect(probabilities[2]! / probabilities[0]!).toBeCloseTo(Math.exp(2), 12);
     expect(stableSoftmax([1000, 1000], 1)).toEqual([0.5, 0.5]);
   });
@@ -56,9 +63,14 @@ describe('softmax sampling', () => {
     expect(sampleWithoutReplacement([0.5, 0.3, 0.2], 2, scriptedRandom([0.1, 0.7]))).toEqual([0, 2]);
     const frequencies = [0, 0, 0];
     const random = createSeededRandom(5);
-    for (let draw = 0; draw < 20000; draw += 1) for (const index of sampleWithoutReplacement([0.5, 0.3, 0.2], 2, random)) frequencies[index]! += 1;
+    for (let draw = 0; draw < 20000; draw += 1)
+      for (const index of sampleWithoutReplacement([0.5, 0.3, 0.2], 2, random)) frequencies[index]! += 1;
     // P(i in pair) = p_i + Σ_j p_j p_i / (1 − p_j).
-    const expected = [0.5 + 0.3 * (0.5 / 0.7) + 0.2 * (0.5 / 0.8), 0.3 + 0.5 * (0.3 / 0.5) + 0.2 * (0.3 / 0.8), 0.2 + 0.5 * (0.2 / 0.5) + 0.3 * (0.2 / 0.7)];
+    const expected = [
+      0.5 + 0.3 * (0.5 / 0.7) + 0.2 * (0.5 / 0.8),
+      0.3 + 0.5 * (0.3 / 0.5) + 0.2 * (0.3 / 0.8),
+      0.2 + 0.5 * (0.2 / 0.5) + 0.3 * (0.2 / 0.7),
+    ];
     frequencies.forEach((count, index) => expect(count / 20000).toBeCloseTo(expected[index]!, 1));
   });
 
@@ -87,14 +99,24 @@ describe("createEvolutionarySelector (AIRA-dojo's sample_in_context)", () => {
     const islandWeights = softmax([0.5, 1], 0.5);
     const parentWeights = softmax([0, 0.5, 1], 0.5);
     const draws = scriptedRandom([0.9, islandWeights[0]! - 1e-9, parentWeights[0]! + 1e-9]);
-    const selection = await select({ candidates: members, random: draws, valueRange: range, context: { temperature: 0.5, crossoverProbability: 0.5, islands: 2 } });
+    const selection = await select({
+      candidates: members,
+      random: draws,
+      valueRange: range,
+      context: { temperature: 0.5, crossoverProbability: 0.5, islands: 2 },
+    });
     expect(selection.action).toBe('improve');
     expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['b']);
     expect(draws.used).toBe(3);
   });
 
   it('crosses over two distinct parents of one island when the first draw is below the crossover probability', async () => {
-    const selection = await select({ candidates: members, random: scriptedRandom([0.1, 0, 0.99, 0.99]), valueRange: range, context: { crossoverProbability: 0.5, islands: 2 } });
+    const selection = await select({
+      candidates: members,
+      random: scriptedRandom([0.1, 0, 0.99, 0.99]),
+      valueRange: range,
+      context: { crossoverProbability: 0.5, islands: 2 },
+    });
     expect(selection.action).toBe('crossover');
     expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['c', 'b']);
   });
@@ -113,7 +135,9 @@ describe("createEvolutionarySelector (AIRA-dojo's sample_in_context)", () => {
   it('drafts on an empty population or when no island can supply the parents, and in explore mode', async () => {
     expect(await select({ candidates: [], random: forbiddenRandom })).toEqual({ action: 'draft', chosen: [] });
     const lone = population([['a', 0, 1]]);
-    expect((await select({ candidates: lone, random: scriptedRandom([0, 0, 0]), context: { crossoverProbability: 1 } })).action).toBe('draft');
+    expect((await select({ candidates: lone, random: scriptedRandom([0, 0, 0]), context: { crossoverProbability: 1 } })).action).toBe(
+      'draft',
+    );
     const explore = { mode: 'explore' as const, bonusScale: 1, explorationScale: 1, temperatureScale: 1, preferDraft: true };
     expect((await select({ candidates: members, random: forbiddenRandom, exploration: explore })).action).toBe('draft');
   });
@@ -123,14 +147,25 @@ describe("createEvolutionarySelector (AIRA-dojo's sample_in_context)", () => {
     const parentWeights = softmax([0, 0.5, 1], 2);
     // With T = 0.5 · 4 = 2 a draw just above the first parent's share picks the second parent.
     const draws = scriptedRandom([0.9, 0, parentWeights[0]! + 1e-9]);
-    const selection = await select({ candidates: members, random: draws, valueRange: range, context: { temperature: 0.5, islands: 1 }, exploration: hot });
+    const selection = await select({
+      candidates: members,
+      random: draws,
+      valueRange: range,
+      context: { temperature: 0.5, islands: 1 },
+      exploration: hot,
+    });
     expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['b']);
   });
 
   it("offers ShinkaEvolve's weighted parent sampling", async () => {
     const shinka = createEvolutionarySelector({ parentSampling: 'shinka-weighted' });
     const probabilities = shinkaParentProbabilities([0, 0.5, 1], [0, 0, 0], 10);
-    const selection = await shinka({ candidates: members, random: scriptedRandom([0.9, 0, probabilities[0]! + probabilities[1]! + 1e-9]), valueRange: range, context: { islands: 1 } });
+    const selection = await shinka({
+      candidates: members,
+      random: scriptedRandom([0.9, 0, probabilities[0]! + probabilities[1]! + 1e-9]),
+      valueRange: range,
+      context: { islands: 1 },
+    });
     expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['c']);
   });
 });
@@ -151,8 +186,12 @@ function populationOf(islands: number, maxIslandSize = 10) {
 describe("createIslandPopulation (AIRA-dojo's SolutionsDatabase)", () => {
   it('checks its options when it is made: no options, or islands that are not a positive integer, name the option', () => {
     // No options was a bare TypeError; 'two' or -1 islands made a population of no islands.
-    expect(() => createIslandPopulation(undefined as never)).toThrow(/invalid options for createIslandPopulation: islands: .*maxIslandSize: .*fitness: /);
-    expect(() => createIslandPopulation({ islands: 'two' as never, maxIslandSize: 4, fitness: () => 1 })).toThrow(/invalid options for createIslandPopulation: islands: Invalid input: expected number, received string/);
+    expect(() => createIslandPopulation(undefined as never)).toThrow(
+      /invalid options for createIslandPopulation: islands: .*maxIslandSize: .*fitness: /,
+    );
+    expect(() => createIslandPopulation({ islands: 'two' as never, maxIslandSize: 4, fitness: () => 1 })).toThrow(
+      /invalid options for createIslandPopulation: islands: Invalid input: expected number, received string/,
+    );
     expect(() => createIslandPopulation({ islands: -1, maxIslandSize: 4, fitness: () => 1 })).toThrow(InvalidOptionsError);
     expect(() => createIslandPopulation({ islands: 2, maxIslandSize: 4, fitness: 1 as never })).toThrow(/fitness: expected a function/);
   });
@@ -188,7 +227,10 @@ describe("createIslandPopulation (AIRA-dojo's SolutionsDatabase)", () => {
     population.seed(members, [0, 0, 0, 1, 1]);
     // Draws: migrate (0 <= 1), founder island (only island 0 qualifies), migrant among s2 and s3 by softmax.
     population.insert([], [], 1, scriptedRandom([0, 0, 0.99]));
-    expect(ids(population.islands)).toEqual([['s1', 's2'], ['w1', 's3']]);
+    expect(ids(population.islands)).toEqual([
+      ['s1', 's2'],
+      ['w1', 's3'],
+    ]);
     expect(members.map((each) => each.island)).toEqual([0, 0, 1, 1, null]);
   });
 
@@ -228,7 +270,12 @@ describe("createEvolutionarySearch (AIRA-dojo's evolutionary solver)", () => {
     const generation = await search.step();
     expect(calls).toEqual(['draft', 'draft', 'debug:node-2', 'debug:node-3', 'draft', 'debug:node-5', 'debug:node-6']);
     expect(generation.offered.map((node) => node.id)).toEqual(['node-1', 'node-4']);
-    expect(search.islands.flat().map((node) => node.id).sort()).toEqual(['node-1', 'node-4']);
+    expect(
+      search.islands
+        .flat()
+        .map((node) => node.id)
+        .sort(),
+    ).toEqual(['node-1', 'node-4']);
     expect(search.nodes.find((node) => node.id === 'node-4')?.parents).toEqual(['node-3']);
     expect(search.generation).toBe(1);
   });
@@ -263,7 +310,13 @@ describe("createEvolutionarySearch (AIRA-dojo's evolutionary solver)", () => {
   it('evolves with the default sampler: improves, crossovers with two parents, and the insertion rule', async () => {
     const metrics = Array.from({ length: 40 }, (_, index) => (index % 7 === 3 ? null : 0.5 + index / 100));
     const { operators, evaluate, calls } = scripted(metrics);
-    const search = createEvolutionarySearch({ operators, evaluate, random: createSeededRandom(11), generationsTillCrossover: 1, maxDebugDepth: 1 });
+    const search = createEvolutionarySearch({
+      operators,
+      evaluate,
+      random: createSeededRandom(11),
+      generationsTillCrossover: 1,
+      maxDebugDepth: 1,
+    });
     await search.run(30);
     expect(search.spent).toBe(30);
     expect(calls.some((call) => call.startsWith('crossover:'))).toBe(true);
@@ -274,7 +327,10 @@ describe("createEvolutionarySearch (AIRA-dojo's evolutionary solver)", () => {
   });
 });
 
-function scriptedOperators(seed: number): { operators: EvolutionaryOperators; evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean } } {
+function scriptedOperators(seed: number): {
+  operators: EvolutionaryOperators;
+  evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean };
+} {
   const research = createScriptedResearch(seed);
   return {
     operators: {
@@ -295,8 +351,12 @@ describe('createEvolutionarySearch().step(budget)', () => {
     const steps = createEvolutionarySearch({ ...scriptedOperators(6), ...options });
     while (steps.spent < 13) await steps.step(13 - steps.spent);
     expect(steps.spent).toBe(13);
-    expect(steps.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric }))).toEqual(run.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric })));
-    expect(steps.islands.map((island) => island.map((node) => node.id))).toEqual(run.islands.map((island) => island.map((node) => node.id)));
+    expect(steps.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric }))).toEqual(
+      run.nodes.map(({ id, operator, parents, metric }) => ({ id, operator, parents, metric })),
+    );
+    expect(steps.islands.map((island) => island.map((node) => node.id))).toEqual(
+      run.islands.map((island) => island.map((node) => node.id)),
+    );
     await expect(steps.step(0)).rejects.toThrow(/createEvolutionarySearch\(\)\.step.*budget/s);
   });
 });
@@ -313,7 +373,12 @@ describe('evolutionary sampling with every middleware at strength 0', () => {
         const candidates: SelectionCandidate<EvolutionaryNode>[] = Array.from({ length: size }, (_, index) => {
           const island = Math.floor(random() * islands);
           const children = Math.floor(random() * 4);
-          return { id: `m${index}`, node: { id: `m${index}`, island, children } as unknown as EvolutionaryNode, value: Math.round(random() * 40) / 40, children };
+          return {
+            id: `m${index}`,
+            node: { id: `m${index}`, island, children } as unknown as EvolutionaryNode,
+            value: Math.round(random() * 40) / 40,
+            children,
+          };
         });
         for (const candidate of candidates) {
           await shaped.admit(shapingNode(candidate.id));
@@ -327,7 +392,10 @@ describe('evolutionary sampling with every middleware at strength 0', () => {
         const request = { candidates, context, ...(range === undefined ? {} : { valueRange: range }) };
         const plain = await selector({ ...request, random: plainRandom });
         const withShaping = await shaped({ ...request, random: shapedRandom });
-        expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([plain.action, plain.chosen.map((candidate) => candidate.id)]);
+        expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([
+          plain.action,
+          plain.chosen.map((candidate) => candidate.id),
+        ]);
         expect(shapedRandom()).toBe(plainRandom());
       }
     }
@@ -335,14 +403,22 @@ describe('evolutionary sampling with every middleware at strength 0', () => {
 
   it('evolves the same population as the unshaped solver, with the real novelty scorer', async () => {
     for (const seed of [1, 5]) {
-      const options = { seed, numIslands: 2, individualsPerGeneration: 4, migrationProbability: 0.5, generationsTillMigration: 2, maxDebugDepth: 2 };
+      const options = {
+        seed,
+        numIslands: 2,
+        individualsPerGeneration: 4,
+        migrationProbability: 0.5,
+        generationsTillMigration: 2,
+        maxDebugDepth: 2,
+      };
       const unshaped = createEvolutionarySearch({ ...scriptedOperators(seed), ...options });
       const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: `evo-identity-${seed}` }) });
       const selector = wrapSelector({ selector: createEvolutionarySelector(), middleware: zeroStrengthMiddleware(source) });
       const shaped = createEvolutionarySearch({ ...scriptedOperators(seed), ...options, selector });
       await unshaped.run(30);
       await shaped.run(30);
-      const summary = (search: typeof unshaped) => search.nodes.map((node) => [node.id, node.operator, node.parents, node.metric, node.island]);
+      const summary = (search: typeof unshaped) =>
+        search.nodes.map((node) => [node.id, node.operator, node.parents, node.metric, node.island]);
       expect(summary(shaped)).toEqual(summary(unshaped));
     }
   });

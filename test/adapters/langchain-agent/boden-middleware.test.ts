@@ -10,15 +10,28 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-o
 /** The experiments the scripted model asks for, in order; then it answers in words. */
 const script = [
   { plan: 'Gradient boosting on the raw features.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)' },
-  { plan: 'Gradient boosting on the raw features, more trees.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)\n# more trees' },
+  {
+    plan: 'Gradient boosting on the raw features, more trees.',
+    code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300)\n# more trees',
+  },
   { plan: 'Ridge regression on standardised features.', code: 'from sklearn.linear_model import Ridge\nmodel = Ridge(alpha=1.0)' },
-  { plan: 'Gradient boosting again with a smaller learning rate.', code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300, learning_rate=0.05)' },
-  { plan: 'A small MLP with Adam.', code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))' },
+  {
+    plan: 'Gradient boosting again with a smaller learning rate.',
+    code: 'import lightgbm as lgb\nmodel = lgb.LGBMRegressor(n_estimators=300, learning_rate=0.05)',
+  },
+  {
+    plan: 'A small MLP with Adam.',
+    code: 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))',
+  },
 ];
 
 /** A message's text: OpenAI content is a string or a list of text blocks. */
 const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((block: { text?: string }) => block.text ?? '').join('') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((block: { text?: string }) => block.text ?? '').join('')
+      : '';
 
 const servers: FakeOpenAiServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
@@ -29,7 +42,9 @@ async function scriptedModel() {
     chat: (body) => {
       const toolAnswers = (body.messages as { role: string }[]).filter((message) => message.role === 'tool').length;
       const next = script[toolAnswers];
-      return next === undefined ? 'Done: the boosting model is best.' : { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${toolAnswers}` }] };
+      return next === undefined
+        ? 'Done: the boosting model is best.'
+        : { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${toolAnswers}` }] };
     },
   });
   servers.push(server);
@@ -45,7 +60,11 @@ function experimentTool() {
       ran.push(code);
       return String(code.includes('torch') ? 0.9 : code.includes('Ridge') ? 0.7 : 0.8);
     },
-    { name: 'run_experiment', description: 'Runs an ML experiment and returns its validation score.', schema: z.object({ plan: z.string(), code: z.string() }) },
+    {
+      name: 'run_experiment',
+      description: 'Runs an ML experiment and returns its validation score.',
+      schema: z.object({ plan: z.string(), code: z.string() }),
+    },
   );
   return { runExperiment, ran };
 }
@@ -55,16 +74,25 @@ async function runAgent(middleware: ReturnType<typeof bodenMiddleware>[] = []) {
   const { runExperiment, ran } = experimentTool();
   const agent = createAgent({ model, tools: [runExperiment], systemPrompt: 'You are an ML engineer. Use run_experiment.', middleware });
   const result = await agent.invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] });
-  return { server, ran, result: result as unknown as { messages: { content: unknown }[]; boden?: { experiments: { id: string; accepted: boolean; valid: boolean | null; novelty: number | null }[]; mode: string } } };
+  return {
+    server,
+    ran,
+    result: result as unknown as {
+      messages: { content: unknown }[];
+      boden?: { experiments: { id: string; accepted: boolean; valid: boolean | null; novelty: number | null }[]; mode: string };
+    },
+  };
 }
 
 describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake server)', () => {
-  it('only measures without gate and adaptive: every request the model gets is byte-identical to the unwrapped agent\'s', async () => {
+  it("only measures without gate and adaptive: every request the model gets is byte-identical to the unwrapped agent's", async () => {
     const plain = await runAgent();
     const boden = bodenMiddleware();
     const wrapped = await runAgent([boden]);
     expect(wrapped.server.requests.length).toBe(script.length + 1);
-    expect(wrapped.server.requests.map((request) => JSON.stringify(request.body))).toEqual(plain.server.requests.map((request) => JSON.stringify(request.body)));
+    expect(wrapped.server.requests.map((request) => JSON.stringify(request.body))).toEqual(
+      plain.server.requests.map((request) => JSON.stringify(request.body)),
+    );
     expect(wrapped.ran).toEqual(plain.ran);
     // ... and it measured every experiment: the near-copies score low, the new ideas high.
     const experiments = wrapped.result.boden!.experiments;
@@ -82,11 +110,15 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(rejected).toEqual(['e2']);
     expect(ran).toHaveLength(script.length - 1);
     expect(ran).not.toContain(script[1]!.code);
-    const toolMessages = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool');
-    expect(toolMessages[1]!.content).toMatch(/^Not run: this experiment repeats earlier experiment e1 \("Gradient boosting on the raw features\."\)/);
+    const toolMessages = (server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages.filter(
+      (message) => message.role === 'tool',
+    );
+    expect(toolMessages[1]!.content).toMatch(
+      /^Not run: this experiment repeats earlier experiment e1 \("Gradient boosting on the raw features\."\)/,
+    );
   });
 
-  it('puts the novelty directive into the system prompt only while the schedule explores, never into the user\'s messages', async () => {
+  it("puts the novelty directive into the system prompt only while the schedule explores, never into the user's messages", async () => {
     const boden = bodenMiddleware({ adaptive: { patience: 1, window: 1, threshold: 0.5 } });
     const modes: string[] = [];
     boden.events.on('mode-changed', (event) => modes.push(event.to));
@@ -102,9 +134,12 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(systemOf(0)).toBe('You are an ML engineer. Use run_experiment.');
     expect(withDirective).toContain(true);
     expect(withDirective[0]).toBe(false);
-    expect(systemOf(withDirective.indexOf(true))).toMatch(/^You are an ML engineer\. Use run_experiment\.\n\nNovelty directive:.*\nConcepts in this run's experiments so far: /s);
+    expect(systemOf(withDirective.indexOf(true))).toMatch(
+      /^You are an ML engineer\. Use run_experiment\.\n\nNovelty directive:.*\nConcepts in this run's experiments so far: /s,
+    );
     for (const request of server.requests) {
-      for (const message of (request.body as { messages: { role: string; content: unknown }[] }).messages) if (message.role !== 'system') expect(textOf(message.content)).not.toContain('Novelty directive');
+      for (const message of (request.body as { messages: { role: string; content: unknown }[] }).messages)
+        if (message.role !== 'system') expect(textOf(message.content)).not.toContain('Novelty directive');
     }
   });
 
@@ -123,7 +158,9 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
         const toolAnswers = messages.filter((message) => message.role === 'tool').length;
         const resumed = messages.some((message) => message.role === 'user' && textOf(message.content) === 'continue');
         const next = toolAnswers < 3 || resumed ? script[toolAnswers] : undefined;
-        return next === undefined ? 'Stopping here.' : { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${toolAnswers}` }] };
+        return next === undefined
+          ? 'Stopping here.'
+          : { content: null, toolCalls: [{ name: 'run_experiment', arguments: next, id: `call_${toolAnswers}` }] };
       },
     });
     servers.push(server);
@@ -131,15 +168,22 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     const options = { gate: { threshold: 0.2 }, adaptive: { patience: 1, window: 1 } } as const;
     const checkpointer = new MemorySaver();
     const thread = { configurable: { thread_id: 'resumed' } };
-    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) => createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
+    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) =>
+      createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
     type Experiments = { boden: { experiments: { id: string; accepted: boolean; novelty: number | null }[] } };
 
     const first = bodenMiddleware(options);
-    const before = (await agentWith(first).invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, thread)) as unknown as Experiments;
+    const before = (await agentWith(first).invoke(
+      { messages: [{ role: 'user', content: 'Predict house prices.' }] },
+      thread,
+    )) as unknown as Experiments;
     expect(before.boden.experiments.map((experiment) => experiment.id)).toEqual(['e1', 'e2', 'e3']);
     // A new middleware (as after a restart) on the same thread.
     const restarted = bodenMiddleware(options);
-    const after = (await agentWith(restarted).invoke({ messages: [{ role: 'user', content: 'continue' }] }, thread)) as unknown as Experiments;
+    const after = (await agentWith(restarted).invoke(
+      { messages: [{ role: 'user', content: 'continue' }] },
+      thread,
+    )) as unknown as Experiments;
     // The same five experiments in one uninterrupted run.
     const uninterrupted = bodenMiddleware(options);
     const { result } = await runAgent([uninterrupted]);
@@ -148,14 +192,16 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     expect(restarted.summary()).toEqual(uninterrupted.summary());
   });
 
-  it('replays the schedule\'s selections too: after a restart the directives alternate as in an uninterrupted run', async () => {
+  it("replays the schedule's selections too: after a restart the directives alternate as in an uninterrupted run", async () => {
     // The model stops after two experiments until the user says "continue"; then it runs the other three.
     const stopping = (body: Record<string, unknown>) => {
       const messages = body.messages as { role: string; content: unknown }[];
       const toolAnswers = messages.filter((message) => message.role === 'tool').length;
       const resumed = messages.some((message) => message.role === 'user' && textOf(message.content) === 'continue');
       const next = toolAnswers < 2 || resumed ? script[toolAnswers] : undefined;
-      return next === undefined ? 'Stopping here.' : { content: null, toolCalls: [{ name: 'run_experiment' as const, arguments: next, id: `call_${toolAnswers}` }] };
+      return next === undefined
+        ? 'Stopping here.'
+        : { content: null, toolCalls: [{ name: 'run_experiment' as const, arguments: next, id: `call_${toolAnswers}` }] };
     };
     const server = await startFakeOpenAiServer({ chat: stopping });
     servers.push(server);
@@ -164,7 +210,8 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
     const options = { adaptive: { patience: 1, window: 1, threshold: 0.99, drafts: 0, directiveAsk: 'alternate' } } as const;
     const checkpointer = new MemorySaver();
     const thread = { configurable: { thread_id: 'selections' } };
-    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) => createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
+    const agentWith = (middleware: ReturnType<typeof bodenMiddleware>) =>
+      createAgent({ model, tools: [experimentTool().runExperiment], middleware: [middleware], checkpointer });
     await agentWith(bodenMiddleware(options)).invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, thread);
     const resumedFrom = server.requests.length;
     const restarted = bodenMiddleware(options);
@@ -172,16 +219,31 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
 
     const reference = await startFakeOpenAiServer({ chat: stopping });
     servers.push(reference);
-    const referenceModel = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: reference.baseURL } });
+    const referenceModel = new ChatOpenAI({
+      model: 'scripted',
+      apiKey: 'not-needed',
+      maxRetries: 0,
+      configuration: { baseURL: reference.baseURL },
+    });
     const uninterrupted = bodenMiddleware(options);
-    const referenceAgent = createAgent({ model: referenceModel, tools: [experimentTool().runExperiment], middleware: [uninterrupted], checkpointer: new MemorySaver() });
+    const referenceAgent = createAgent({
+      model: referenceModel,
+      tools: [experimentTool().runExperiment],
+      middleware: [uninterrupted],
+      checkpointer: new MemorySaver(),
+    });
     const referenceThread = { configurable: { thread_id: 'reference' } };
     await referenceAgent.invoke({ messages: [{ role: 'user', content: 'Predict house prices.' }] }, referenceThread);
     const referenceFrom = reference.requests.length;
     await referenceAgent.invoke({ messages: [{ role: 'user', content: 'continue' }] }, referenceThread);
 
     const systemPrompts = (requests: FakeOpenAiServer['requests']) =>
-      requests.map((request) => (request.body as { messages: { role: string; content: unknown }[] }).messages.filter((message) => message.role === 'system').map((message) => textOf(message.content)).join('\n'));
+      requests.map((request) =>
+        (request.body as { messages: { role: string; content: unknown }[] }).messages
+          .filter((message) => message.role === 'system')
+          .map((message) => textOf(message.content))
+          .join('\n'),
+      );
     const after = systemPrompts(server.requests.slice(resumedFrom));
     expect(after.some((prompt) => prompt.includes('Novelty directive'))).toBe(true);
     expect(after).toEqual(systemPrompts(reference.requests.slice(referenceFrom)));
@@ -193,21 +255,30 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
       chat: (body) =>
         (body.messages as { role: string }[]).some((message) => message.role === 'tool')
           ? 'Done.'
-          : { content: null, toolCalls: [0, 2, 4].map((index) => ({ name: 'run_experiment', arguments: script[index]!, id: `call_${index}` })) },
+          : {
+              content: null,
+              toolCalls: [0, 2, 4].map((index) => ({ name: 'run_experiment', arguments: script[index]!, id: `call_${index}` })),
+            },
     });
     servers.push(server);
     const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
     const boden = bodenMiddleware();
-    const result = (await createAgent({ model, tools: [experimentTool().runExperiment], middleware: [boden] }).invoke({ messages: [{ role: 'user', content: 'Go.' }] })) as unknown as {
+    const result = (await createAgent({ model, tools: [experimentTool().runExperiment], middleware: [boden] }).invoke({
+      messages: [{ role: 'user', content: 'Go.' }],
+    })) as unknown as {
       boden: { experiments: { id: string; plan: string; valid: boolean | null }[] };
     };
     expect(result.boden.experiments.map((experiment) => experiment.id).sort()).toEqual(['e1', 'e2', 'e3']);
-    expect(result.boden.experiments.map((experiment) => experiment.plan).sort()).toEqual([script[0]!.plan, script[2]!.plan, script[4]!.plan].sort());
+    expect(result.boden.experiments.map((experiment) => experiment.plan).sort()).toEqual(
+      [script[0]!.plan, script[2]!.plan, script[4]!.plan].sort(),
+    );
     expect(boden.summary()).toMatchObject({ admitted: 3, observed: { valid: 3, invalid: 0 } });
   });
 
   it('counts a tool that throws as a failed experiment before the error reaches the agent', async () => {
-    const server = await startFakeOpenAiServer({ chat: () => ({ content: null, toolCalls: [{ name: 'run_experiment', arguments: script[4]!, id: 'call_0' }] }) });
+    const server = await startFakeOpenAiServer({
+      chat: () => ({ content: null, toolCalls: [{ name: 'run_experiment', arguments: script[4]!, id: 'call_0' }] }),
+    });
     servers.push(server);
     const model = new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } });
     const crashing = tool(
@@ -217,7 +288,9 @@ describe('bodenMiddleware for createAgent (real ChatOpenAI against the fake serv
       { name: 'run_experiment', description: 'Runs an experiment.', schema: z.object({ plan: z.string(), code: z.string() }) },
     );
     const boden = bodenMiddleware();
-    await expect(createAgent({ model, tools: [crashing], middleware: [boden] }).invoke({ messages: [{ role: 'user', content: 'Go.' }] })).rejects.toThrow(/CUDA out of memory/);
+    await expect(
+      createAgent({ model, tools: [crashing], middleware: [boden] }).invoke({ messages: [{ role: 'user', content: 'Go.' }] }),
+    ).rejects.toThrow(/CUDA out of memory/);
     expect(boden.summary()).toMatchObject({ admitted: 1, observed: { valid: 0, invalid: 1 } });
   });
 });

@@ -1,6 +1,12 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createChatProposer, createLangChainAideOperators, createLangChainEvolutionaryOperators, createLangChainMctsOperators, parsePlanAndCode } from '../../../adapters/langgraph-tree-search/index.js';
+import {
+  createChatProposer,
+  createLangChainAideOperators,
+  createLangChainEvolutionaryOperators,
+  createLangChainMctsOperators,
+  parsePlanAndCode,
+} from '../../../adapters/langgraph-tree-search/index.js';
 import { InvalidOptionsError } from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 
@@ -12,14 +18,22 @@ async function answering(answers: readonly string[]) {
   let next = 0;
   const server = await startFakeOpenAiServer({ chat: () => answers[Math.min(next++, answers.length - 1)]! });
   servers.push(server);
-  return { server, model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }) };
+  return {
+    server,
+    model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }),
+  };
 }
 
 const chats = (server: FakeOpenAiServer) => server.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
 
 describe('createChatProposer and the chat operators: options', () => {
   it('are checked when made, naming the option and the factory called, not at the first model call', () => {
-    const model = new ChatOpenAI({ model: 'unused', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: 'http://127.0.0.1:9/v1' } });
+    const model = new ChatOpenAI({
+      model: 'unused',
+      apiKey: 'not-needed',
+      maxRetries: 0,
+      configuration: { baseURL: 'http://127.0.0.1:9/v1' },
+    });
     // No options was a bare TypeError; a model without invoke() or an empty task failed only when a proposal was asked for.
     expect(() => createChatProposer(undefined as never)).toThrow(/invalid options for createChatProposer: model: .*; task: /);
     expect(() => createChatProposer({ model: {} as never, task: 'Predict prices.' })).toThrow(/model: expected a LangChain chat model/);
@@ -38,7 +52,10 @@ describe('createChatProposer and the chat operators: options', () => {
 
 describe('createChatProposer (real ChatOpenAI against the fake server)', () => {
   it('asks again when an answer has no code block, and keeps the first answer that has one', async () => {
-    const { server, model } = await answering(['I would use gradient boosting.', 'Ridge regression.\n```python\nfrom sklearn.linear_model import Ridge\n```']);
+    const { server, model } = await answering([
+      'I would use gradient boosting.',
+      'Ridge regression.\n```python\nfrom sklearn.linear_model import Ridge\n```',
+    ]);
     const proposal = await createChatProposer({ model, task: 'Predict prices.' }).draft([]);
     expect(proposal).toEqual({ plan: 'Ridge regression.', code: 'from sklearn.linear_model import Ridge' });
     expect(chats(server)).toBe(2);

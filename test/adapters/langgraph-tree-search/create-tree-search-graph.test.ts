@@ -1,12 +1,25 @@
 import { ChatOpenAI } from '@langchain/openai';
 import { MemorySaver } from '@langchain/langgraph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CheckpointMismatchError, createLangChainMctsOperators, createTreeSearchGraph } from '../../../adapters/langgraph-tree-search/index.js';
+import {
+  CheckpointMismatchError,
+  createLangChainMctsOperators,
+  createTreeSearchGraph,
+} from '../../../adapters/langgraph-tree-search/index.js';
 import { createMctsSearch, createUctSelector } from '../../../adapters/mcts/index.js';
 import { createAideGreedySearch, createAideGreedySelector, type AideNode } from '../../../adapters/aide-greedy/index.js';
 import { createScriptedResearch } from '../../../examples/support/scripted-research.js';
 import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.js';
-import { adaptiveExploration, conceptDescriptors, createNoveltyScorer, noveltyGate, qualityDiversityArchive, scorerNoveltySource, wrapSelector, type QualityDiversityArchive } from '../../../src/index.js';
+import {
+  adaptiveExploration,
+  conceptDescriptors,
+  createNoveltyScorer,
+  noveltyGate,
+  qualityDiversityArchive,
+  scorerNoveltySource,
+  wrapSelector,
+  type QualityDiversityArchive,
+} from '../../../src/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../fakes/fake-openai-server.js';
 
 const families = [
@@ -15,7 +28,10 @@ const families = [
   ['A small MLP trained with Adam.', 'import torch\nnet = torch.nn.Sequential(torch.nn.Linear(8, 64), torch.nn.ReLU())'],
 ] as const;
 /** What the scripted model answers a novelty directive with: an idea none of the drafts had. */
-const offPrior = ['k nearest neighbours on scaled inputs.', 'from sklearn.neighbors import KNeighborsRegressor\nmodel = KNeighborsRegressor(n_neighbors=7)'] as const;
+const offPrior = [
+  'k nearest neighbours on scaled inputs.',
+  'from sklearn.neighbors import KNeighborsRegressor\nmodel = KNeighborsRegressor(n_neighbors=7)',
+] as const;
 
 const components = [
   '\nfrom sklearn.decomposition import PCA\nX = PCA(n_components=8).fit_transform(X)',
@@ -37,7 +53,8 @@ function scriptedModel() {
     const answer = (plan: string, code: string) => `${plan}\n\`\`\`python\n${code}\n\`\`\``;
     if (prompt.includes('Novelty directive')) return answer(offPrior[0], `${offPrior[1]}\n# directed ${improvements}`);
     if (prompt.includes('had a bug')) return answer('Drop the target encoding that broke.', `${families[0][1]}\n# fixed ${improvements}`);
-    if (prompt.includes('Combine the two previous solutions')) return answer('Blend the two solutions.', `${families[1][1]}\n${families[2][1]}\n# blend ${improvements++}`);
+    if (prompt.includes('Combine the two previous solutions'))
+      return answer('Blend the two solutions.', `${families[1][1]}\n${families[2][1]}\n# blend ${improvements++}`);
     if (prompt.includes('Improve the previous solution')) {
       const previous = prompt.slice(prompt.indexOf('<previous_code>'));
       const family = [...families, offPrior].find(([, code]) => previous.includes(code.split('\n')[0]!)) ?? families[0];
@@ -55,7 +72,10 @@ afterAll(() => Promise.all(servers.map((server) => server.close())));
 async function scriptedServer() {
   const server = await startFakeOpenAiServer({ chat: scriptedModel() });
   servers.push(server);
-  return { server, model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }) };
+  return {
+    server,
+    model: new ChatOpenAI({ model: 'scripted', apiKey: 'not-needed', maxRetries: 0, configuration: { baseURL: server.baseURL } }),
+  };
 }
 
 async function chatModel() {
@@ -63,7 +83,12 @@ async function chatModel() {
 }
 
 /** A deterministic stand-in for running the code: the family sets the metric, PCA adds a little, target encoding crashes. */
-const evaluate = ({ code }: { code: string }) => ({ buggy: code.includes('TargetEncoder'), metric: (code.includes('KNeighbors') ? 0.9 : code.includes('torch') ? 0.85 : code.includes('Ridge') ? 0.7 : 0.8) + (code.includes('PCA') ? 0.001 : 0) });
+const evaluate = ({ code }: { code: string }) => ({
+  buggy: code.includes('TargetEncoder'),
+  metric:
+    (code.includes('KNeighbors') ? 0.9 : code.includes('torch') ? 0.85 : code.includes('Ridge') ? 0.7 : 0.8) +
+    (code.includes('PCA') ? 0.001 : 0),
+});
 
 const shaping = () => {
   const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'graph' }) });
@@ -73,7 +98,14 @@ const shaping = () => {
 describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake server)', () => {
   it('runs AIDE greedy search as select / propose / evaluate / observe, the gate keeping near-copies from evaluation', async () => {
     const evaluated: string[] = [];
-    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)) });
+    const graph = createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 10,
+      numDrafts: 3,
+      shaping,
+      evaluate: (node) => (evaluated.push(node.id), evaluate(node)),
+    });
     const rejected: string[] = [];
     const modes: string[] = [];
     graph.events.on('candidate-rejected', (event) => rejected.push(event.id));
@@ -93,7 +125,14 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   });
 
   it('resumes from its checkpoint after a crash in evaluation and ends with the journal of an uninterrupted run', async () => {
-    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate }).invoke({});
+    const uninterrupted = await createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 10,
+      numDrafts: 3,
+      shaping,
+      evaluate,
+    }).invoke({});
 
     const checkpointer = new MemorySaver();
     const thread = { configurable: { thread_id: 'crash' } };
@@ -104,9 +143,27 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       return evaluate(node);
     };
     const model = await chatModel();
-    await expect(createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: crashing, checkpointer }).invoke({}, thread)).rejects.toThrow(/executor died/);
+    await expect(
+      createTreeSearchGraph({
+        model,
+        task: 'Predict house prices.',
+        budget: 10,
+        numDrafts: 3,
+        shaping,
+        evaluate: crashing,
+        checkpointer,
+      }).invoke({}, thread),
+    ).rejects.toThrow(/executor died/);
     // A new graph (as after a restart: fresh middleware) on the same checkpoint, resumed with no new input.
-    const resumed = await createTreeSearchGraph({ model, task: 'Predict house prices.', budget: 10, numDrafts: 3, shaping, evaluate: crashing, checkpointer }).invoke(null, thread);
+    const resumed = await createTreeSearchGraph({
+      model,
+      task: 'Predict house prices.',
+      budget: 10,
+      numDrafts: 3,
+      shaping,
+      evaluate: crashing,
+      checkpointer,
+    }).invoke(null, thread);
     expect(resumed.journal).toEqual(uninterrupted.journal);
     // The crash hit the evaluation of a buggy node; the resumed graph went on to debug it, as the uninterrupted run did.
     expect(resumed.journal.some((node) => node.operator === 'debug')).toBe(true);
@@ -115,12 +172,22 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
 
   const policies = {
     mcts: { policy: 'mcts', mcts: { numChildren: 3, maxDebugDepth: 2 } },
-    evolutionary: { policy: 'evolutionary', evolutionary: { individualsPerGeneration: 3, generationsTillCrossover: 1, crossoverProbability: 0.5, maxDebugDepth: 2 } },
+    evolutionary: {
+      policy: 'evolutionary',
+      evolutionary: { individualsPerGeneration: 3, generationsTillCrossover: 1, crossoverProbability: 0.5, maxDebugDepth: 2 },
+    },
   } as const;
 
   it('runs MCTS as the mcts adapter does: the same journal as createMctsSearch with the same operators', async () => {
     const evaluated: string[] = [];
-    const graph = createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate: (node) => (evaluated.push(node.id), evaluate(node)), ...policies.mcts });
+    const graph = createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping,
+      evaluate: (node) => (evaluated.push(node.id), evaluate(node)),
+      ...policies.mcts,
+    });
     const scored: string[] = [];
     graph.events.on('node-scored', (event) => scored.push(event.id));
     const state = await graph.invoke({});
@@ -147,7 +214,14 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
 
   it('runs the evolutionary solver with crossovers, one generation per graph step', async () => {
     let evaluations = 0;
-    const state = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate: (node) => ((evaluations += 1), evaluate(node)), ...policies.evolutionary }).invoke({});
+    const state = await createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping,
+      evaluate: (node) => ((evaluations += 1), evaluate(node)),
+      ...policies.evolutionary,
+    }).invoke({});
     expect(state.steps).toBe(12);
     expect(state.journal).toHaveLength(evaluations);
     expect(state.calls.filter((call) => call.kind === 'evaluation')).toHaveLength(evaluations);
@@ -159,7 +233,14 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   for (const name of ['mcts', 'evolutionary'] as const) {
     it(`${name}: resumes after a crash mid-iteration with the journal of an uninterrupted run, no model call made twice`, async () => {
       const reference = await scriptedServer();
-      const uninterrupted = await createTreeSearchGraph({ model: reference.model, task: 'Predict house prices.', budget: 12, shaping, evaluate, ...policies[name] }).invoke({});
+      const uninterrupted = await createTreeSearchGraph({
+        model: reference.model,
+        task: 'Predict house prices.',
+        budget: 12,
+        shaping,
+        evaluate,
+        ...policies[name],
+      }).invoke({});
 
       const checkpointer = new MemorySaver();
       const thread = { configurable: { thread_id: `crash-${name}` } };
@@ -195,7 +276,14 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     };
     const reference = await scriptedServer();
     const discovered: string[] = [];
-    const uninterruptedGraph = createTreeSearchGraph({ model: reference.model, task: 'Predict house prices.', budget: 12, shaping: archiveShaping, evaluate, ...policies.evolutionary });
+    const uninterruptedGraph = createTreeSearchGraph({
+      model: reference.model,
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping: archiveShaping,
+      evaluate,
+      ...policies.evolutionary,
+    });
     uninterruptedGraph.events.on('cell-discovered', ({ cell }) => discovered.push(cell));
     const uninterrupted = await uninterruptedGraph.invoke({});
     const uninterruptedCells = archives.at(-1)!.cells();
@@ -211,7 +299,15 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       return evaluate(node);
     };
     const { model } = await scriptedServer();
-    const options = { model, task: 'Predict house prices.', budget: 12, shaping: archiveShaping, evaluate: crashing, checkpointer, ...policies.evolutionary };
+    const options = {
+      model,
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping: archiveShaping,
+      evaluate: crashing,
+      checkpointer,
+      ...policies.evolutionary,
+    };
     await expect(createTreeSearchGraph(options).invoke({}, thread)).rejects.toThrow(/executor died/);
     const resumed = await createTreeSearchGraph(options).invoke(null, thread);
     expect(resumed.journal).toEqual(uninterrupted.journal);
@@ -219,7 +315,14 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   });
 
   it('resumes on the same graph object too: the half-updated search is rebuilt from the record', async () => {
-    const uninterrupted = await createTreeSearchGraph({ model: await chatModel(), task: 'Predict house prices.', budget: 12, shaping, evaluate, ...policies.mcts }).invoke({});
+    const uninterrupted = await createTreeSearchGraph({
+      model: await chatModel(),
+      task: 'Predict house prices.',
+      budget: 12,
+      shaping,
+      evaluate,
+      ...policies.mcts,
+    }).invoke({});
     let calls = 0;
     const graph = createTreeSearchGraph({
       model: await chatModel(),
@@ -249,7 +352,9 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
       if (calls === 5) throw new Error('the executor died');
       return evaluate(node);
     };
-    await expect(createTreeSearchGraph({ model, task: 't', budget: 12, evaluate: crashing, checkpointer, ...policies.mcts }).invoke({}, thread)).rejects.toThrow(/executor died/);
+    await expect(
+      createTreeSearchGraph({ model, task: 't', budget: 12, evaluate: crashing, checkpointer, ...policies.mcts }).invoke({}, thread),
+    ).rejects.toThrow(/executor died/);
     const other = createTreeSearchGraph({ model, task: 't', budget: 12, evaluate, checkpointer, policy: 'mcts', mcts: { numChildren: 2 } });
     const failure = await other.invoke(null, thread).catch((error: unknown) => error);
     expect(CheckpointMismatchError.isInstance(failure)).toBe(true);
@@ -263,10 +368,21 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
   it("takes the host's own operators instead of a model: greedy then runs as the aide-greedy adapter does", async () => {
     const host = () => {
       const research = createScriptedResearch(7);
-      return { operators: { draft: () => research.draft(), improve: ({ parent }: { parent: AideNode }) => research.improve(parent), debug: ({ parent }: { parent: AideNode }) => research.debug(parent) }, evaluate: (node: { plan: string; code: string }) => research.evaluate(node) };
+      return {
+        operators: {
+          draft: () => research.draft(),
+          improve: ({ parent }: { parent: AideNode }) => research.improve(parent),
+          debug: ({ parent }: { parent: AideNode }) => research.debug(parent),
+        },
+        evaluate: (node: { plan: string; code: string }) => research.evaluate(node),
+      };
     };
     const graph = await createTreeSearchGraph({ ...host(), budget: 15, seed: 4, shaping }).invoke({});
-    const adapter = createAideGreedySearch({ ...host(), seed: 4, selector: wrapSelector({ selector: createAideGreedySelector(), middleware: shaping() }) });
+    const adapter = createAideGreedySearch({
+      ...host(),
+      seed: 4,
+      selector: wrapSelector({ selector: createAideGreedySelector(), middleware: shaping() }),
+    });
     await adapter.run(15);
     expect(graph.journal).toEqual(adapter.nodes);
     expect(graph.journal.some((node) => node.operator === 'debug' || node.operator === 'improve')).toBe(true);
@@ -277,14 +393,32 @@ describe('createTreeSearchGraph (real LangGraph and ChatOpenAI against the fake 
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(InvalidOptionsError);
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 0, evaluate })).toThrow(/budget/);
     expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'beam' } as never)).toThrow(/policy/);
-    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, mcts: { numChildren: 2 } })).toThrow(/mcts: mcts settings given, but policy is 'greedy'/);
-    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'evolutionary', evolutionary: { islands: 2 } } as never)).toThrow(/evolutionary/);
-    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts', mcts: { numChildren: 0 } })).toThrow(/mcts\.numChildren/);
-    expect(() => createTreeSearchGraph({ budget: 3, evaluate })).toThrow(/model: give model and task \(chat-model operators\), or operators of your own/);
-    const operators = { draft: () => ({ plan: 'p', code: 'c' }), improve: () => ({ plan: 'p', code: 'c' }), debug: () => ({ plan: 'p', code: 'c' }) };
-    expect(() => createTreeSearchGraph({ model, operators, budget: 3, evaluate })).toThrow(/operators: give either operators or a model, not both/);
-    expect(() => createTreeSearchGraph({ operators, budget: 3, evaluate, policy: 'evolutionary' })).toThrow(/operators: the evolutionary policy needs operators draft, improve, crossover, debug; missing crossover/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, mcts: { numChildren: 2 } })).toThrow(
+      /mcts: mcts settings given, but policy is 'greedy'/,
+    );
+    expect(() =>
+      createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'evolutionary', evolutionary: { islands: 2 } } as never),
+    ).toThrow(/evolutionary/);
+    expect(() => createTreeSearchGraph({ model, task: 't', budget: 3, evaluate, policy: 'mcts', mcts: { numChildren: 0 } })).toThrow(
+      /mcts\.numChildren/,
+    );
+    expect(() => createTreeSearchGraph({ budget: 3, evaluate })).toThrow(
+      /model: give model and task \(chat-model operators\), or operators of your own/,
+    );
+    const operators = {
+      draft: () => ({ plan: 'p', code: 'c' }),
+      improve: () => ({ plan: 'p', code: 'c' }),
+      debug: () => ({ plan: 'p', code: 'c' }),
+    };
+    expect(() => createTreeSearchGraph({ model, operators, budget: 3, evaluate })).toThrow(
+      /operators: give either operators or a model, not both/,
+    );
+    expect(() => createTreeSearchGraph({ operators, budget: 3, evaluate, policy: 'evolutionary' })).toThrow(
+      /operators: the evolutionary policy needs operators draft, improve, crossover, debug; missing crossover/,
+    );
     const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: 'backup' }) });
-    expect(() => createTreeSearchGraph({ operators, budget: 3, evaluate, shaping: () => ({ middleware: [], noveltyBackup: source }) })).toThrow(/shaping: noveltyBackup is the mcts policy's; policy is 'greedy'/);
+    expect(() =>
+      createTreeSearchGraph({ operators, budget: 3, evaluate, shaping: () => ({ middleware: [], noveltyBackup: source }) }),
+    ).toThrow(/shaping: noveltyBackup is the mcts policy's; policy is 'greedy'/);
   });
 });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMctsSearch,
-  createUctSelector,
-  type MctsNode,
-  type MctsOperators,
-  uctValue,
-} from '../../../adapters/mcts/index.js';
+import { createMctsSearch, createUctSelector, type MctsNode, type MctsOperators, uctValue } from '../../../adapters/mcts/index.js';
 import { forbiddenRandom, shapingNode } from '../../shaping/shaping-fixtures.js';
 import {
   createNoveltyScorer,
@@ -19,7 +13,11 @@ import { createScriptedResearch } from '../../../examples/support/scripted-resea
 import { hashedNovelty, zeroStrengthMiddleware } from '../support/zero-strength-shaping.js';
 
 /** A parent with children given as [visits, mean value]; returns the children's candidates. */
-function children(parentVisits: number, stats: readonly (readonly [number, number | null])[], atRoot = false): SelectionCandidate<MctsNode>[] {
+function children(
+  parentVisits: number,
+  stats: readonly (readonly [number, number | null])[],
+  atRoot = false,
+): SelectionCandidate<MctsNode>[] {
   const root = { parent: null } as unknown as MctsNode;
   const parent = { id: 'p', visits: parentVisits, parent: atRoot ? null : root } as unknown as MctsNode;
   return stats.map(([visits, value], index) => ({
@@ -33,8 +31,14 @@ function children(parentVisits: number, stats: readonly (readonly [number, numbe
 describe("uctValue (AIRA-dojo's uct_value)", () => {
   it('is the min-max normalised mean plus c · sqrt(ln N_parent / N_child)', () => {
     const range = { min: 0.5, max: 0.9 };
-    expect(uctValue({ value: 0.7, visits: 2, parentVisits: 10, explorationConstant: 0.25, range })).toBeCloseTo(0.5 + 0.25 * Math.sqrt(Math.log(10) / 2), 12);
-    expect(uctValue({ value: 0.9, visits: 7, parentVisits: 10, explorationConstant: 0.25, range })).toBeCloseTo(1 + 0.25 * Math.sqrt(Math.log(10) / 7), 12);
+    expect(uctValue({ value: 0.7, visits: 2, parentVisits: 10, explorationConstant: 0.25, range })).toBeCloseTo(
+      0.5 + 0.25 * Math.sqrt(Math.log(10) / 2),
+      12,
+    );
+    expect(uctValue({ value: 0.9, visits: 7, parentVisits: 10, explorationConstant: 0.25, range })).toBeCloseTo(
+      1 + 0.25 * Math.sqrt(Math.log(10) / 7),
+      12,
+    );
     expect(uctValue({ value: 0.6, visits: 1, parentVisits: 1, explorationConstant: 0.25, range })).toBeCloseTo(0.25, 12);
   });
 
@@ -51,31 +55,74 @@ describe('createUctSelector', () => {
 
   it('descends into the child with the highest UCT value, the first on ties, without drawing', async () => {
     // UCT: c0 = 0.6 + 0.25·sqrt(ln 12 / 6) ≈ 0.7603; c1 = 0.5 + 0.25·sqrt(ln 12 / 2) ≈ 0.7771; c2 = c1.
-    const selection = await select({ candidates: children(12, [[6, 0.6], [2, 0.5], [2, 0.5], [2, 0.3]]), random: forbiddenRandom, valueRange: range });
+    const selection = await select({
+      candidates: children(12, [
+        [6, 0.6],
+        [2, 0.5],
+        [2, 0.5],
+        [2, 0.3],
+      ]),
+      random: forbiddenRandom,
+      valueRange: range,
+    });
     expect(selection.action).toBe('descend');
     expect(selection.chosen.map((candidate) => candidate.id)).toEqual(['c1']);
   });
 
   it('never picks an unvisited child beside a visited one (AIRA prunes unfixed bugs), unless told to', async () => {
-    const stats = [[0, null], [3, 0.1], [0, null]] as const;
+    const stats = [
+      [0, null],
+      [3, 0.1],
+      [0, null],
+    ] as const;
     expect((await select({ candidates: children(3, stats), random: forbiddenRandom, valueRange: range })).chosen[0]?.id).toBe('c1');
     const classic = createUctSelector({ unvisitedValue: Infinity });
     expect((await classic({ candidates: children(3, stats), random: forbiddenRandom, valueRange: range })).chosen[0]?.id).toBe('c0');
-    expect((await select({ candidates: children(0, [[0, null], [0, null]]), random: forbiddenRandom })).chosen[0]?.id).toBe('c0');
+    expect(
+      (
+        await select({
+          candidates: children(0, [
+            [0, null],
+            [0, null],
+          ]),
+          random: forbiddenRandom,
+        })
+      ).chosen[0]?.id,
+    ).toBe('c0');
   });
 
   it('in explore mode scales c and drafts at the root', async () => {
-    const stats = [[10, 0.62], [1, 0.5]] as const;
+    const stats = [
+      [10, 0.62],
+      [1, 0.5],
+    ] as const;
     const exploit = { mode: 'exploit' as const, bonusScale: 1, explorationScale: 1, temperatureScale: 1, preferDraft: false };
     // c = 0.25: 0.62 + 0.25·sqrt(ln 11 / 10) ≈ 0.744 < 0.5 + 0.25·sqrt(ln 11) ≈ 0.887; with c = 0 the mean decides.
     const base = await select({ candidates: children(11, stats), random: forbiddenRandom, valueRange: range, exploration: exploit });
     expect(base.chosen[0]?.id).toBe('c1');
-    const greedy = await select({ candidates: children(11, stats), random: forbiddenRandom, valueRange: range, exploration: { ...exploit, explorationScale: 0 } });
+    const greedy = await select({
+      candidates: children(11, stats),
+      random: forbiddenRandom,
+      valueRange: range,
+      exploration: { ...exploit, explorationScale: 0 },
+    });
     expect(greedy.chosen[0]?.id).toBe('c0');
     const context = { parentVisits: 11, atRoot: true };
-    const drafting = await select({ candidates: children(11, stats), random: forbiddenRandom, valueRange: range, context, exploration: { ...exploit, preferDraft: true } });
+    const drafting = await select({
+      candidates: children(11, stats),
+      random: forbiddenRandom,
+      valueRange: range,
+      context,
+      exploration: { ...exploit, preferDraft: true },
+    });
     expect(drafting).toEqual({ action: 'draft', chosen: [] });
-    const deeper = await select({ candidates: children(11, stats), random: forbiddenRandom, valueRange: range, context: { ...context, atRoot: false }, exploration: { ...exploit, preferDraft: true } });
+    const deeper = await select({
+      candidates: children(11, stats),
+      random: forbiddenRandom,
+      valueRange: range,
+      context: { ...context, atRoot: false },
+      exploration: { ...exploit, preferDraft: true },
+    });
     expect(deeper.action).toBe('descend');
   });
 });
@@ -97,7 +144,8 @@ function scripted(metrics: readonly (number | null)[]) {
   return { operators, evaluate, calls };
 }
 
-const stats = (nodes: readonly MctsNode[]) => Object.fromEntries(nodes.map((node) => [node.id, [node.visits, Number(node.valueSum.toFixed(6))]]));
+const stats = (nodes: readonly MctsNode[]) =>
+  Object.fromEntries(nodes.map((node) => [node.id, [node.visits, Number(node.valueSum.toFixed(6))]]));
 
 describe("createMctsSearch (AIRA-dojo's MCTS)", () => {
   it('expands the root with drafts, debugs a buggy child in a chain and backs the fix up along path + debug path', async () => {
@@ -169,10 +217,17 @@ describe("createMctsSearch (AIRA-dojo's MCTS)", () => {
   });
 });
 
-function scriptedOperators(seed: number): { operators: MctsOperators; evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean } } {
+function scriptedOperators(seed: number): {
+  operators: MctsOperators;
+  evaluate: (node: { plan: string; code: string }) => { metric: number | null; buggy: boolean };
+} {
   const research = createScriptedResearch(seed);
   return {
-    operators: { draft: () => research.draft(), improve: ({ parent }) => research.improve(parent), debug: ({ parent }) => research.debug(parent) },
+    operators: {
+      draft: () => research.draft(),
+      improve: ({ parent }) => research.improve(parent),
+      debug: ({ parent }) => research.debug(parent),
+    },
     evaluate: (node) => research.evaluate(node),
   };
 }
@@ -186,7 +241,9 @@ describe('createMctsSearch().step(budget)', () => {
     const steps = createMctsSearch({ ...stepped, numChildren: 3, maxDebugDepth: 2 });
     while (steps.spent < 11) await steps.step(11 - steps.spent);
     expect(steps.spent).toBe(11);
-    expect(steps.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits }))).toEqual(run.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits })));
+    expect(steps.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits }))).toEqual(
+      run.nodes.map(({ id, operator, metric, visits }) => ({ id, operator, metric, visits })),
+    );
     // Without a budget one step expands all numChildren children, so it overshoots what is left.
     const unbounded = createMctsSearch({ ...scriptedOperators(4), numChildren: 3, maxDebugDepth: 2 });
     while (unbounded.spent < 11) await unbounded.step();
@@ -207,7 +264,7 @@ describe('MCTS with every middleware at strength 0', () => {
       const count = 1 + Math.floor(random() * 8);
       const candidates: SelectionCandidate<MctsNode>[] = Array.from({ length: count }, (_, index) => {
         const visits = random() < 0.25 ? 0 : 1 + Math.floor(random() * parentVisits);
-        const value = range.min + (range.max - range.min) * Math.round(random() * 8) / 8;
+        const value = range.min + ((range.max - range.min) * Math.round(random() * 8)) / 8;
         return {
           id: `c${index}`,
           node: { id: `c${index}` } as MctsNode,
@@ -221,10 +278,18 @@ describe('MCTS with every middleware at strength 0', () => {
         await shaped.admit(shapingNode(candidate.id));
         await shaped.observe(shapingNode(candidate.id), { valid: true, value: 0 });
       }
-      const request = { candidates, random: createSeededRandom(trial), valueRange: range, context: { parentVisits, atRoot: random() < 0.5 } };
+      const request = {
+        candidates,
+        random: createSeededRandom(trial),
+        valueRange: range,
+        context: { parentVisits, atRoot: random() < 0.5 },
+      };
       const plain = await selector(request);
       const withShaping = await shaped(request);
-      expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([plain.action, plain.chosen.map((candidate) => candidate.id)]);
+      expect([withShaping.action, withShaping.chosen.map((candidate) => candidate.id)]).toEqual([
+        plain.action,
+        plain.chosen.map((candidate) => candidate.id),
+      ]);
     }
   });
 
@@ -233,10 +298,18 @@ describe('MCTS with every middleware at strength 0', () => {
       const unshaped = createMctsSearch({ ...scriptedOperators(seed), seed, numChildren: 3, maxDebugDepth: 3 });
       const source = scorerNoveltySource({ scorer: createNoveltyScorer({ runId: `mcts-identity-${seed}` }) });
       const selector = wrapSelector({ selector: createUctSelector(), middleware: zeroStrengthMiddleware(source) });
-      const shaped = createMctsSearch({ ...scriptedOperators(seed), seed, numChildren: 3, maxDebugDepth: 3, selector, noveltyBackup: source });
+      const shaped = createMctsSearch({
+        ...scriptedOperators(seed),
+        seed,
+        numChildren: 3,
+        maxDebugDepth: 3,
+        selector,
+        noveltyBackup: source,
+      });
       await unshaped.run(30);
       await shaped.run(30);
-      const summary = (search: typeof unshaped) => search.nodes.map((node) => [node.id, node.operator, node.parent?.id, node.metric, node.visits]);
+      const summary = (search: typeof unshaped) =>
+        search.nodes.map((node) => [node.id, node.operator, node.parent?.id, node.metric, node.visits]);
       expect(summary(shaped)).toEqual(summary(unshaped));
       expect(shaped.root.noveltySum).toBeGreaterThan(0);
     }

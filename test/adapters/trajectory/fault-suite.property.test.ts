@@ -10,12 +10,24 @@ import { useTemporaryDirectory } from '../../support/temporary-directory.js';
 const directory = useTemporaryDirectory('boden-faults-');
 
 // Well-formed trajectories of each text format, as the importers' own tests build them.
-const aideNode = (id: string, step: number, value: unknown) => ({ id, step, plan: `plan ${id}`, code: `import numpy\nx = ${step}`, is_buggy: value === null, metric: { value, maximize: true } });
+const aideNode = (id: string, step: number, value: unknown) => ({
+  id,
+  step,
+  plan: `plan ${id}`,
+  code: `import numpy\nx = ${step}`,
+  is_buggy: value === null,
+  metric: { value, maximize: true },
+});
 const stageNode = (id: string, step: number, finalValue: unknown) => ({
   ...aideNode(id, step, null),
   is_buggy: false,
   is_seed_node: false,
-  metric: { value: { metric_names: [{ metric_name: 'loss', lower_is_better: true, data: [{ dataset_name: 'd', final_value: finalValue, best_value: 1 }] }] }, maximize: null },
+  metric: {
+    value: {
+      metric_names: [{ metric_name: 'loss', lower_is_better: true, data: [{ dataset_name: 'd', final_value: finalValue, best_value: 1 }] }],
+    },
+    maximize: null,
+  },
 });
 const dojoLine = (step: number, parents: number[], metric: number | null) => ({
   step,
@@ -44,14 +56,26 @@ const bases: readonly Base[] = [
     documents: [JSON.parse(readFileSync(join(projectRoot, 'examples', 'aide-tabular-run.journal.json'), 'utf8'))],
     lines: false,
   },
-  { name: 'an AIDE journal', format: 'aide-journal-v2', documents: [{ nodes: [aideNode('a', 0, 0.5), aideNode('b', 1, null), aideNode('c', 2, 0.7)], node2parent: { b: 'a', c: 'a' }, __version: '2' }], lines: false },
+  {
+    name: 'an AIDE journal',
+    format: 'aide-journal-v2',
+    documents: [
+      { nodes: [aideNode('a', 0, 0.5), aideNode('b', 1, null), aideNode('c', 2, 0.7)], node2parent: { b: 'a', c: 'a' }, __version: '2' },
+    ],
+    lines: false,
+  },
   {
     name: 'an AI-Scientist-v2 stage journal',
     format: 'ai-scientist-v2-stage-journal',
     documents: [{ nodes: [stageNode('a', 0, 0.4), stageNode('b', 1, 0.3)], node2parent: { b: 'a' }, __version: '2' }],
     lines: false,
   },
-  { name: 'an AIRA-dojo journal', format: 'aira-dojo-journal-jsonl', documents: [dojoLine(0, [], null), dojoLine(1, [0], 0.5), dojoLine(2, [1], 0.6)], lines: true },
+  {
+    name: 'an AIRA-dojo journal',
+    format: 'aira-dojo-journal-jsonl',
+    documents: [dojoLine(0, [], null), dojoLine(1, [0], 0.5), dojoLine(2, [1], 0.6)],
+    lines: true,
+  },
 ];
 
 type Path = (string | number)[];
@@ -60,7 +84,8 @@ type Path = (string | number)[];
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
   const here = [prefix];
   if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => pathsOf(item, [...prefix, index]))];
-  if (value !== null && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
+  if (value !== null && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
   return here;
 }
 
@@ -105,7 +130,9 @@ const textualFault = fc.record({
 
 function serialise(base: Base, documents: unknown[]): string {
   // A removed root serialises to nothing: an empty line or an empty file, faults of their own.
-  return base.lines ? documents.map((document) => JSON.stringify(document) ?? '').join('\n') : (JSON.stringify(documents[0], null, 1) ?? '');
+  return base.lines
+    ? documents.map((document) => JSON.stringify(document) ?? '').join('\n')
+    : (JSON.stringify(documents[0], null, 1) ?? '');
 }
 
 let written = 0;
@@ -136,7 +163,9 @@ describe('the standing fault suite: malformed trajectories are refused with a ty
       const outcomes = { imported: 0, refused: 0 };
       await fc.assert(
         fc.asyncProperty(structuralFault(base), fc.boolean(), async ({ documentIndex, path, value }, named) => {
-          const documents = base.documents.map((document, index) => (index === documentIndex ? withValueAt(document, path, value) : document));
+          const documents = base.documents.map((document, index) =>
+            index === documentIndex ? withValueAt(document, path, value) : document,
+          );
           outcomes[await importAndScore(serialise(base, documents), base.format, named)] += 1;
         }),
         { seed: 20261202, numRuns: 120 },
@@ -152,7 +181,12 @@ describe('the standing fault suite: malformed trajectories are refused with a ty
       await fc.assert(
         fc.asyncProperty(textualFault, fc.boolean(), async ({ kind, at, text: stray }, named) => {
           const position = Math.floor(at * text.length);
-          const faulty = kind === 'truncate' ? text.slice(0, position) : kind === 'overwrite' ? text.slice(0, position) + stray + text.slice(position + stray.length) : text.slice(0, position) + stray + text.slice(position);
+          const faulty =
+            kind === 'truncate'
+              ? text.slice(0, position)
+              : kind === 'overwrite'
+                ? text.slice(0, position) + stray + text.slice(position + stray.length)
+                : text.slice(0, position) + stray + text.slice(position);
           outcomes[await importAndScore(faulty, base.format, named)] += 1;
         }),
         { seed: 20261202, numRuns: 120 },

@@ -43,7 +43,9 @@ async function failure(path: string, format?: Parameters<typeof importTrajectory
 describe('malformed AIDE journals', () => {
   it('truncated JSON names the JSON path where it stops', async () => {
     const text = aide([aideNode('a', 0), aideNode('b', 1)]);
-    const error = await failure(write('truncated.journal.json', text.slice(0, text.indexOf('"code b"') + 4)), { format: 'aide-journal-v2' });
+    const error = await failure(write('truncated.journal.json', text.slice(0, text.indexOf('"code b"') + 4)), {
+      format: 'aide-journal-v2',
+    });
     expect(InvalidJsonError.isInstance(error)).toBe(true);
     expect(error.location).toBe('$.nodes[1].code');
     expect(error.message).toContain('truncated.journal.json at $.nodes[1].code: invalid JSON');
@@ -70,7 +72,9 @@ describe('malformed AIDE journals', () => {
   });
 
   it('nodes that are not an array', async () => {
-    const error = await failure(write('no-nodes.journal.json', JSON.stringify({ nodes: {}, node2parent: {} })), { format: 'aide-journal-v2' });
+    const error = await failure(write('no-nodes.journal.json', JSON.stringify({ nodes: {}, node2parent: {} })), {
+      format: 'aide-journal-v2',
+    });
     expect(InvalidFieldError.isInstance(error)).toBe(true);
     expect(error.location).toBe('$.nodes');
   });
@@ -113,7 +117,14 @@ describe('malformed AI-Scientist-v2 stage journals', () => {
     ...aideNode(id, step, null),
     is_buggy: false,
     is_seed_node: false,
-    metric: { value: { metric_names: [{ metric_name: 'loss', lower_is_better: true, data: [{ dataset_name: 'd', final_value: finalValue, best_value: 1 }] }] }, maximize: null },
+    metric: {
+      value: {
+        metric_names: [
+          { metric_name: 'loss', lower_is_better: true, data: [{ dataset_name: 'd', final_value: finalValue, best_value: 1 }] },
+        ],
+      },
+      maximize: null,
+    },
   });
 
   it('a string final_value names the field', async () => {
@@ -140,7 +151,18 @@ describe('malformed AI-Scientist-v2 stage journals', () => {
 
 describe('malformed AIRA-dojo journals', () => {
   const dojo = (step: number, parents: number[], metric: unknown, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ step, id: `n${step}`, plan: step === 0 ? '' : `plan ${step}`, code: step === 0 ? '' : 'code', metric, metric_maximize: true, is_buggy: metric === null, parents, operators_used: ['draft'], ...extra });
+    JSON.stringify({
+      step,
+      id: `n${step}`,
+      plan: step === 0 ? '' : `plan ${step}`,
+      code: step === 0 ? '' : 'code',
+      metric,
+      metric_maximize: true,
+      is_buggy: metric === null,
+      parents,
+      operators_used: ['draft'],
+      ...extra,
+    });
 
   it('a bad line names the line', async () => {
     const path = write('bad-line.journal.jsonl', [dojo(0, [], null), dojo(1, [0], 0.5), '{"step": 2, "id": "n2",'].join('\n'));
@@ -174,13 +196,17 @@ describe('malformed AIRA-dojo journals', () => {
   });
 
   it('duplicate ids', async () => {
-    const error = await failure(write('duplicate.journal.jsonl', [dojo(0, [], null), dojo(1, [0], 0.5), dojo(2, [0], 0.6, { id: 'n1' })].join('\n')));
+    const error = await failure(
+      write('duplicate.journal.jsonl', [dojo(0, [], null), dojo(1, [0], 0.5), dojo(2, [0], 0.6, { id: 'n1' })].join('\n')),
+    );
     expect(DuplicateNodeIdError.isInstance(error)).toBe(true);
     expect(error.location).toBe('line 3');
   });
 
   it('an empty file', async () => {
-    expect(EmptyTrajectoryError.isInstance(await failure(write('empty.journal.jsonl', '\n\n'), { format: 'aira-dojo-journal-jsonl' }))).toBe(true);
+    expect(
+      EmptyTrajectoryError.isInstance(await failure(write('empty.journal.jsonl', '\n\n'), { format: 'aira-dojo-journal-jsonl' })),
+    ).toBe(true);
   });
 });
 
@@ -192,7 +218,13 @@ describe('malformed OpenEvolve checkpoints', () => {
     return root;
   };
   const program = (id: string, score: unknown, parent: string | null = null) => ({
-    id, code: 'x', parent_id: parent, iteration_found: 1, timestamp: 1, metrics: { combined_score: score }, metadata: { changes: 'c' },
+    id,
+    code: 'x',
+    parent_id: parent,
+    iteration_found: 1,
+    timestamp: 1,
+    metrics: { combined_score: score },
+    metadata: { changes: 'c' },
   });
 
   it('a directory that is not a checkpoint', async () => {
@@ -243,8 +275,30 @@ describe('files of no known format', () => {
 
 describe('malformed boden episode JSON lines', () => {
   it('an episode before its run header, and a bad field, name the line', async () => {
-    const header = JSON.stringify({ type: 'run', version: 1, id: 'r', source: { path: 'x', format: 'aide-journal-v2' }, metric: { name: null, maximize: true }, nodeCount: 1 });
-    const episode = { type: 'episode', id: 'e', runId: 'r', index: 0, steps: { first: 0, last: 0 }, plan: '', code: '', summary: null, score: 1, maximize: true, failedAttempts: 0, parentEpisodeId: null, timestamps: { start: null, end: null }, nodeIds: ['e'] };
+    const header = JSON.stringify({
+      type: 'run',
+      version: 1,
+      id: 'r',
+      source: { path: 'x', format: 'aide-journal-v2' },
+      metric: { name: null, maximize: true },
+      nodeCount: 1,
+    });
+    const episode = {
+      type: 'episode',
+      id: 'e',
+      runId: 'r',
+      index: 0,
+      steps: { first: 0, last: 0 },
+      plan: '',
+      code: '',
+      summary: null,
+      score: 1,
+      maximize: true,
+      failedAttempts: 0,
+      parentEpisodeId: null,
+      timestamps: { start: null, end: null },
+      nodeIds: ['e'],
+    };
     const orphan = await failure(write('orphan.jsonl', `${header}\n${JSON.stringify({ ...episode, runId: 'other' })}\n`));
     expect(orphan.location).toBe('line 2.runId');
     const badScore = await failure(write('bad-score.jsonl', `${header}\n${JSON.stringify({ ...episode, score: 'x' })}\n`));

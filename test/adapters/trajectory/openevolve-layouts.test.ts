@@ -64,62 +64,79 @@ describe('OpenEvolve output written by OpenEvolve itself', () => {
     return [...nodes];
   };
 
-  it.skipIf(openEvolveAbsent !== undefined)(`reads the newer checkpoint layout and says which parents it lost${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`, async (context) => {
-    if (skip !== undefined) return context.skip(skip);
-    expect(await detectTrajectoryFormat(checkpoint())).toBe('openevolve-checkpoint');
-    // The displaced elites are gone from the snapshot: only what OpenEvolve kept is read.
-    expect(written.kept.length).toBeLessThan(written.added.length);
-    const nodes = await nodesOf(checkpoint());
-    // boden's gated program was never evaluated: left out, as boden's own export leaves it out.
-    expect(nodes.map((node) => node.id).sort()).toEqual(written.kept.filter((id) => id !== 'gated'));
-    for (const node of nodes) {
-      const parent = node.parentIds[0];
-      if (parent !== undefined) expect(node.metadata.parentInCheckpoint).toBe(written.kept.includes(parent));
-    }
-    const [run] = await importTrajectory(checkpoint());
-    expect(run!.nodeCount).toBe(written.kept.length - 1);
-  });
+  it.skipIf(openEvolveAbsent !== undefined)(
+    `reads the newer checkpoint layout and says which parents it lost${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`,
+    async (context) => {
+      if (skip !== undefined) return context.skip(skip);
+      expect(await detectTrajectoryFormat(checkpoint())).toBe('openevolve-checkpoint');
+      // The displaced elites are gone from the snapshot: only what OpenEvolve kept is read.
+      expect(written.kept.length).toBeLessThan(written.added.length);
+      const nodes = await nodesOf(checkpoint());
+      // boden's gated program was never evaluated: left out, as boden's own export leaves it out.
+      expect(nodes.map((node) => node.id).sort()).toEqual(written.kept.filter((id) => id !== 'gated'));
+      for (const node of nodes) {
+        const parent = node.parentIds[0];
+        if (parent !== undefined) expect(node.metadata.parentInCheckpoint).toBe(written.kept.includes(parent));
+      }
+      const [run] = await importTrajectory(checkpoint());
+      expect(run!.nodeCount).toBe(written.kept.length - 1);
+    },
+  );
 
-  it.skipIf(openEvolveAbsent !== undefined)(`reads the evolution trace: every iteration, the initial program from its children's lines${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`, async (context) => {
-    if (skip !== undefined) return context.skip(skip);
-    expect(await detectTrajectoryFormat(trace())).toBe('openevolve-evolution-trace');
-    const nodes = await nodesOf(trace());
-    expect(nodes.map((node) => node.id)).toEqual(written.added.filter((id) => id !== 'gated'));
-    const byId = new Map(nodes.map((node) => [node.id, node]));
-    expect(byId.get('seed')).toMatchObject({ parentIds: [], operators: ['initial'], score: 0.1, code: 'def solve():\n    return 1\n' });
-    expect(byId.get('b')).toMatchObject({ parentIds: ['a'], score: 0.9, plan: 'change b', isBuggy: false });
-    expect(byId.get('broken')).toMatchObject({ score: null, isBuggy: true });
-    const scored = await runCli(['score', trace()]);
-    expect(scored.code, scored.stderr).toBe(0);
-  });
+  it.skipIf(openEvolveAbsent !== undefined)(
+    `reads the evolution trace: every iteration, the initial program from its children's lines${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`,
+    async (context) => {
+      if (skip !== undefined) return context.skip(skip);
+      expect(await detectTrajectoryFormat(trace())).toBe('openevolve-evolution-trace');
+      const nodes = await nodesOf(trace());
+      expect(nodes.map((node) => node.id)).toEqual(written.added.filter((id) => id !== 'gated'));
+      const byId = new Map(nodes.map((node) => [node.id, node]));
+      expect(byId.get('seed')).toMatchObject({ parentIds: [], operators: ['initial'], score: 0.1, code: 'def solve():\n    return 1\n' });
+      expect(byId.get('b')).toMatchObject({ parentIds: ['a'], score: 0.9, plan: 'change b', isBuggy: false });
+      expect(byId.get('broken')).toMatchObject({ score: null, isBuggy: true });
+      const scored = await runCli(['score', trace()]);
+      expect(scored.code, scored.stderr).toBe(0);
+    },
+  );
 
-  it.skipIf(openEvolveAbsent !== undefined)(`names the file and field of bad input, without a stack trace${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`, async (context) => {
-    if (skip !== undefined) return context.skip(skip);
-    const lines = readFileSync(trace(), 'utf8').trim().split('\n');
-    const second = JSON.parse(lines[1]!) as Record<string, unknown>;
-    const badMetrics = join(directory, 'bad-metrics.jsonl');
-    writeFileSync(badMetrics, [lines[0], JSON.stringify({ ...second, child_metrics: 'high' })].join('\n'));
-    const error = await importTrajectory(badMetrics).catch((caught: unknown) => caught);
-    expect(InvalidFieldError.isInstance(error)).toBe(true);
-    expect(String((error as Error).message)).toContain('bad-metrics.jsonl');
-    expect(String((error as Error).message)).toContain('line 2.child_metrics');
+  it.skipIf(openEvolveAbsent !== undefined)(
+    `names the file and field of bad input, without a stack trace${openEvolveAbsent ? ` (skipped: ${openEvolveAbsent})` : ''}`,
+    async (context) => {
+      if (skip !== undefined) return context.skip(skip);
+      const lines = readFileSync(trace(), 'utf8').trim().split('\n');
+      const second = JSON.parse(lines[1]!) as Record<string, unknown>;
+      const badMetrics = join(directory, 'bad-metrics.jsonl');
+      writeFileSync(badMetrics, [lines[0], JSON.stringify({ ...second, child_metrics: 'high' })].join('\n'));
+      const error = await importTrajectory(badMetrics).catch((caught: unknown) => caught);
+      expect(InvalidFieldError.isInstance(error)).toBe(true);
+      expect(String((error as Error).message)).toContain('bad-metrics.jsonl');
+      expect(String((error as Error).message)).toContain('line 2.child_metrics');
 
-    const noCode = join(directory, 'no-code.jsonl');
-    writeFileSync(noCode, lines.map((line) => { const { child_code: _c, parent_code: _p, ...rest } = JSON.parse(line) as Record<string, unknown>; return JSON.stringify(rest); }).join('\n'));
-    const refused = await runCli(['score', noCode]);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('line 1.child_code');
-    expect(refused.stderr).toContain('include_code');
-    expect(refused.stderr).not.toMatch(/\n\s+at /);
+      const noCode = join(directory, 'no-code.jsonl');
+      writeFileSync(
+        noCode,
+        lines
+          .map((line) => {
+            const { child_code: _c, parent_code: _p, ...rest } = JSON.parse(line) as Record<string, unknown>;
+            return JSON.stringify(rest);
+          })
+          .join('\n'),
+      );
+      const refused = await runCli(['score', noCode]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('line 1.child_code');
+      expect(refused.stderr).toContain('include_code');
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
 
-    const cut = join(directory, 'cut.jsonl');
-    writeFileSync(cut, `${lines[0]}\n${lines[1]!.slice(0, 40)}\n${lines[2]}\n`);
-    expect(InvalidJsonError.isInstance(await importTrajectory(cut).catch((caught: unknown) => caught))).toBe(true);
+      const cut = join(directory, 'cut.jsonl');
+      writeFileSync(cut, `${lines[0]}\n${lines[1]!.slice(0, 40)}\n${lines[2]}\n`);
+      expect(InvalidJsonError.isInstance(await importTrajectory(cut).catch((caught: unknown) => caught))).toBe(true);
 
-    writeFileSync(join(checkpoint(), 'metadata.json'), '{"last_iteration": ');
-    const damaged = await runCli(['score', checkpoint()]);
-    expect(damaged.code).not.toBe(0);
-    expect(damaged.stderr).toContain('metadata.json');
-    expect(damaged.stderr).not.toMatch(/\n\s+at /);
-  });
+      writeFileSync(join(checkpoint(), 'metadata.json'), '{"last_iteration": ');
+      const damaged = await runCli(['score', checkpoint()]);
+      expect(damaged.code).not.toBe(0);
+      expect(damaged.stderr).toContain('metadata.json');
+      expect(damaged.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 });

@@ -31,16 +31,19 @@ describe.skipIf(!hasSharedData)('the shared trajectories (../shared/data/traject
     expect(sources).toHaveLength(37);
   });
 
-  it.each(sources.map((source) => [source.file, source] as const))('%s imports with the episode count of SOURCES.tsv', async (_name, source) => {
-    const imported = await importTrajectory(sharedDataPath('trajectories', source.file));
-    expect(imported).toHaveLength(1);
-    const run = imported[0]!;
-    runs.set(source.file, run);
-    expect(run.source.format).toBe(source.format);
-    expect(run.episodes).toHaveLength(source.episodes);
-    expect(run.episodes.map((episode) => episode.index)).toEqual(run.episodes.map((_, index) => index));
-    for (const episode of run.episodes) expect(Number.isFinite(episode.score)).toBe(true);
-  });
+  it.each(sources.map((source) => [source.file, source] as const))(
+    '%s imports with the episode count of SOURCES.tsv',
+    async (_name, source) => {
+      const imported = await importTrajectory(sharedDataPath('trajectories', source.file));
+      expect(imported).toHaveLength(1);
+      const run = imported[0]!;
+      runs.set(source.file, run);
+      expect(run.source.format).toBe(source.format);
+      expect(run.episodes).toHaveLength(source.episodes);
+      expect(run.episodes.map((episode) => episode.index)).toEqual(run.episodes.map((_, index) => index));
+      for (const episode of run.episodes) expect(Number.isFinite(episode.score)).toBe(true);
+    },
+  );
 
   it('reads the AIRA-dojo smoke run as 0 episodes and 5 infeasible drafts with their debug chains', async () => {
     const [run] = await importTrajectory(sharedDataPath('trajectories', 'aira-dojo-random-acts-of-pizza.journal.jsonl'));
@@ -74,7 +77,7 @@ describe.skipIf(!hasSharedData)('the shared trajectories (../shared/data/traject
     expect(run!.episodes.some((episode) => episode.plan === 'Full rewrite')).toBe(true);
   });
 
-  it('round-trips every shared run through boden\'s JSON lines losslessly', async () => {
+  it("round-trips every shared run through boden's JSON lines losslessly", async () => {
     expect(runs.size).toBe(sources.length);
     for (const [name, run] of runs) {
       const file = join(directory, `${name}.jsonl`);

@@ -26,7 +26,12 @@ async function shinkaPython(): Promise<{ python: string } | { skip: string }> {
   const probe = spawnSync(python, ['-c', 'import shinka.database'], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath } });
   if (probe.status !== 0) {
     const missing = /No module named '([^']+)'/.exec(probe.stderr)?.[1];
-    return { skip: missing === undefined ? `shinka.database does not import: ${probe.stderr.trim().split('\n').at(-1)}` : `the Python module ${missing} is missing (its Debian package python3-${missing.split('.')[0]!.toLowerCase()})` };
+    return {
+      skip:
+        missing === undefined
+          ? `shinka.database does not import: ${probe.stderr.trim().split('\n').at(-1)}`
+          : `the Python module ${missing} is missing (its Debian package python3-${missing.split('.')[0]!.toLowerCase()})`,
+    };
   }
   return { python };
 }
@@ -65,7 +70,11 @@ if ('skip' in found) console.warn(`shinka-sqlite-importer.test.ts: skipping the 
 
 /** Writes a database through Shinka's code; returns the island copy's id. */
 function writeWithShinka(python: string, path: string, live?: string): string {
-  const run = spawnSync(python, ['-c', writer, path, live === undefined ? 'closed' : 'live', live ?? ''], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath }, timeout: 60_000 });
+  const run = spawnSync(python, ['-c', writer, path, live === undefined ? 'closed' : 'live', live ?? ''], {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONPATH: pythonPath },
+    timeout: 60_000,
+  });
   expect(run.stderr).not.toMatch(/Traceback/);
   expect(run.status).toBe(0);
   return (JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { copy: string }).copy;
@@ -88,11 +97,27 @@ describe.skipIf('skip' in found)("ShinkaEvolve's programs.sqlite, written by Shi
     expect(nodes.map((node) => node.id)).toEqual(['seed', 'grid', 'hex', 'typo', 'failed']);
     expect(nodes.some((node) => node.id === copy)).toBe(false);
     const byId = new Map(nodes.map((node) => [node.id, node]));
-    expect(byId.get('seed')).toMatchObject({ plan: 'initial_program: Rings of circles.', score: 1.5, isBuggy: false, parentIds: [], operators: ['init'] });
-    expect(byId.get('grid')).toMatchObject({ plan: 'grid_layout: A 6 x 5 grid.', score: 2, summary: 'denser', parentIds: ['seed'], operators: ['full'] });
+    expect(byId.get('seed')).toMatchObject({
+      plan: 'initial_program: Rings of circles.',
+      score: 1.5,
+      isBuggy: false,
+      parentIds: [],
+      operators: ['init'],
+    });
+    expect(byId.get('grid')).toMatchObject({
+      plan: 'grid_layout: A 6 x 5 grid.',
+      score: 2,
+      summary: 'denser',
+      parentIds: ['seed'],
+      operators: ['full'],
+    });
     expect(byId.get('hex')!.parentIds).toEqual(['seed']);
     expect(byId.get('typo')).toMatchObject({ isBuggy: true, score: null, summary: 'SyntaxError' });
-    expect(byId.get('failed')).toMatchObject({ isBuggy: true, score: null, metadata: { nodeKind: 'failed_proposal', failureStage: 'novelty' } });
+    expect(byId.get('failed')).toMatchObject({
+      isBuggy: true,
+      score: null,
+      metadata: { nodeKind: 'failed_proposal', failureStage: 'novelty' },
+    });
     expect(run!.episodes.map((episode) => [episode.id, episode.score, episode.parentEpisodeId])).toEqual([
       ['seed', 1.5, null],
       ['grid', 2, 'seed'],
@@ -151,8 +176,13 @@ describe('a file that is no ShinkaEvolve programs.sqlite', () => {
     expect(await detectTrajectoryFormat(other)).toBe('shinka-programs-sqlite');
     const noTable = await importTrajectory(other).catch((caught: unknown) => caught);
     expect(TrajectoryError.isInstance(noTable)).toBe(true);
-    expect((noTable as Error).message).toBe(`${other} at table programs: a SQLite database without a programs table: not a ShinkaEvolve programs.sqlite`);
-    const noScore = make('no-score.sqlite', 'CREATE TABLE programs (id TEXT, code TEXT, parent_id TEXT, generation INTEGER, timestamp REAL, correct BOOLEAN, metadata TEXT);');
+    expect((noTable as Error).message).toBe(
+      `${other} at table programs: a SQLite database without a programs table: not a ShinkaEvolve programs.sqlite`,
+    );
+    const noScore = make(
+      'no-score.sqlite',
+      'CREATE TABLE programs (id TEXT, code TEXT, parent_id TEXT, generation INTEGER, timestamp REAL, correct BOOLEAN, metadata TEXT);',
+    );
     const missing = await importTrajectory(noScore).catch((caught: unknown) => caught);
     expect(TrajectoryError.isInstance(missing)).toBe(true);
     expect((missing as TrajectoryError).location).toBe('table programs, column combined_score');

@@ -10,7 +10,13 @@ import { ConceptExtractor } from '../../../src/index.js';
 
 const extractor = new ConceptExtractor();
 
-const node = (id: string, parentIds: string[], plan: string, outcome: 'valid' | 'buggy' | 'unscored' = 'valid', label?: string): BehaviourNode => ({
+const node = (
+  id: string,
+  parentIds: string[],
+  plan: string,
+  outcome: 'valid' | 'buggy' | 'unscored' = 'valid',
+  label?: string,
+): BehaviourNode => ({
   id,
   parentIds,
   plan,
@@ -26,7 +32,9 @@ const lightgbm = 'Train a LightGBM model';
 function kindOf(parentPlan: string, childPlan: string) {
   const behaviour = measureAgentBehaviour([node('p', [], parentPlan), node('c', ['p'], childPlan)], extractor);
   expect(behaviour.improvements).toBe(1);
-  const kinds = Object.entries(behaviour.moves).filter(([, count]) => count > 0).map(([kind]) => kind);
+  const kinds = Object.entries(behaviour.moves)
+    .filter(([, count]) => count > 0)
+    .map(([kind]) => kind);
   expect(kinds).toHaveLength(1);
   return kinds[0];
 }
@@ -48,7 +56,13 @@ describe('measureAgentBehaviour', () => {
     const rates = behaviourRates(behaviour);
     expect(rates.bugRate).toBe(0.4);
     expect(rates.debugSuccess).toBe(1 / 3);
-    expect(rates.moveShares).toEqual({ 'family-switch': null, 'feature-engineering': null, 'hyper-parameter': null, component: null, refinement: null });
+    expect(rates.moveShares).toEqual({
+      'family-switch': null,
+      'feature-engineering': null,
+      'hyper-parameter': null,
+      component: null,
+      refinement: null,
+    });
   });
 
   it('classifies each move kind from the concepts of parent and child', () => {
@@ -109,7 +123,15 @@ describe('measureAgentBehaviour', () => {
       ],
       extractor,
     );
-    expect(behaviour).toMatchObject({ nodes: 7, drafts: 3, orphans: 1, crossovers: 1, childrenOfUnscored: 1, improvements: 1, debugAttempts: 0 });
+    expect(behaviour).toMatchObject({
+      nodes: 7,
+      drafts: 3,
+      orphans: 1,
+      crossovers: 1,
+      childrenOfUnscored: 1,
+      improvements: 1,
+      debugAttempts: 0,
+    });
     expect(behaviour.moves).toEqual({ 'family-switch': 0, 'feature-engineering': 0, 'hyper-parameter': 0, component: 0, refinement: 1 });
   });
 
@@ -137,7 +159,12 @@ describe('poolAgentBehaviour', () => {
   it('sums the counts of the runs, so pooled rates weigh each node alike', () => {
     const first = measureAgentBehaviour([node('a', [], lightgbm, 'buggy'), node('b', ['a'], lightgbm)], extractor);
     const second = measureAgentBehaviour(
-      [node('a', [], lightgbm), node('b', ['a'], 'Train a random forest', 'buggy', 'family-switch'), node('c', ['b'], 'Train a random forest', 'buggy'), node('d', [], lightgbm)],
+      [
+        node('a', [], lightgbm),
+        node('b', ['a'], 'Train a random forest', 'buggy', 'family-switch'),
+        node('c', ['b'], 'Train a random forest', 'buggy'),
+        node('d', [], lightgbm),
+      ],
       extractor,
     );
     const pooled = poolAgentBehaviour([first, second]);

@@ -34,15 +34,21 @@ describe('classifyChange', () => {
   it('calls a removed or replaced ensemble member a component while a family is kept', () => {
     const ensemble = config({ model: { family: 'ensemble', members: [boosting, forest, { family: 'linear' }] } });
     expect(classifyChange(ensemble, config({ model: { family: 'ensemble', members: [boosting, forest] } }))).toBe('component');
-    expect(classifyChange(ensemble, config({ model: { family: 'ensemble', members: [boosting, forest, { family: 'svm' }] } }))).toBe('component');
+    expect(classifyChange(ensemble, config({ model: { family: 'ensemble', members: [boosting, forest, { family: 'svm' }] } }))).toBe(
+      'component',
+    );
     expect(classifyChange(ensemble, config({ model: forest }))).toBe('component');
     // Same members, other settings: a refinement.
-    expect(classifyChange(ensemble, config({ model: { family: 'ensemble', members: [{ family: 'linear', alpha: 10 }, forest, boosting] } }))).toBe('refinement');
+    expect(
+      classifyChange(ensemble, config({ model: { family: 'ensemble', members: [{ family: 'linear', alpha: 10 }, forest, boosting] } })),
+    ).toBe('refinement');
   });
 
   it('calls a model sharing no family with the parent a family switch, whatever else changed', () => {
     expect(classifyChange(parent, config({ preprocessing: { scaling: 'standard' }, model: forest }))).toBe('family-switch');
-    expect(classifyChange(parent, config({ preprocessing: { pca: { varianceKept: 0.8 } }, model: { family: 'svm' } }))).toBe('family-switch');
+    expect(classifyChange(parent, config({ preprocessing: { pca: { varianceKept: 0.8 } }, model: { family: 'svm' } }))).toBe(
+      'family-switch',
+    );
     expect(classifyChange(parent, config({ model: { family: 'ensemble', members: [forest, { family: 'knn' }] } }))).toBe('family-switch');
     expect(classifyChange(config({ model: { family: 'dummy' } }), config({ model: { family: 'linear' } }))).toBe('family-switch');
   });

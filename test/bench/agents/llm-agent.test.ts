@@ -17,7 +17,10 @@ const boston = benchTasks.find((task) => task.task === 'boston')!;
 const nonce = 'testnonce0001';
 const data = (text: string) => `<data-${nonce}>\n${text}\n</data-${nonce}>`;
 
-const draftConfig: PipelineConfigInput = { preprocessing: { imputation: 'none', scaling: 'standard' }, model: { family: 'boosting', maxDepth: 4 } };
+const draftConfig: PipelineConfigInput = {
+  preprocessing: { imputation: 'none', scaling: 'standard' },
+  model: { family: 'boosting', maxDepth: 4 },
+};
 
 /** The first user message of a chat request: the operator's prompt (re-asks come after it). */
 function promptOf(body: Record<string, unknown>): string {
@@ -44,15 +47,23 @@ function pipelineModel(body: Record<string, unknown>): FakeChatReply {
   if (prompt.includes('## Instructions: draft')) return reply('Gradient boosting on standardised features.', draftConfig);
   if (prompt.includes('## Instructions: debug')) {
     const parent = quotedAfter(prompt, 'Previous solution:');
-    return reply('Impute the missing values the error complains about.', { ...parent, preprocessing: { ...parent.preprocessing, imputation: 'median' } });
+    return reply('Impute the missing values the error complains about.', {
+      ...parent,
+      preprocessing: { ...parent.preprocessing, imputation: 'median' },
+    });
   }
   if (prompt.includes('## Instructions: crossover')) {
     const [first, second] = [quotedAfter(prompt, 'First solution:'), quotedAfter(prompt, 'Second solution:')];
-    return reply('Ensemble both models on the first preprocessing.', { preprocessing: first.preprocessing, model: { family: 'ensemble', members: [first.model, second.model] } as never });
+    return reply('Ensemble both models on the first preprocessing.', {
+      preprocessing: first.preprocessing,
+      model: { family: 'ensemble', members: [first.model, second.model] } as never,
+    });
   }
   const parent = quotedAfter(prompt, 'Previous solution:');
-  if (prompt.includes('## Novelty directive')) return reply('Switch to a random forest.', { preprocessing: parent.preprocessing, model: { family: 'random-forest' } });
-  if (parent.preprocessing.pca === null) return reply('Add PCA.', { ...parent, preprocessing: { ...parent.preprocessing, pca: { varianceKept: 0.9 } } });
+  if (prompt.includes('## Novelty directive'))
+    return reply('Switch to a random forest.', { preprocessing: parent.preprocessing, model: { family: 'random-forest' } });
+  if (parent.preprocessing.pca === null)
+    return reply('Add PCA.', { ...parent, preprocessing: { ...parent.preprocessing, pca: { varianceKept: 0.9 } } });
   return reply('Scale robustly.', { ...parent, preprocessing: { ...parent.preprocessing, scaling: 'robust' } });
 }
 
@@ -93,9 +104,21 @@ describe('createLlmAgent operators', () => {
     expect(debugged.code).toBe(codeOf({ ...withPca, preprocessing: { ...withPca.preprocessing, imputation: 'median' } }));
 
     const crossed = await agent.operators.crossover({ parents: [draft, debugged] });
-    expect(agent.proposalOf(crossed.code)?.config.model).toMatchObject({ family: 'ensemble', members: [{ family: 'boosting' }, { family: 'boosting' }] });
+    expect(agent.proposalOf(crossed.code)?.config.model).toMatchObject({
+      family: 'ensemble',
+      members: [{ family: 'boosting' }, { family: 'boosting' }],
+    });
 
-    expect(agent.proposals.map(({ kind, strategic, bug, episode, directive, followedDirective }) => ({ kind, strategic, bug, episode, directive, followedDirective }))).toEqual([
+    expect(
+      agent.proposals.map(({ kind, strategic, bug, episode, directive, followedDirective }) => ({
+        kind,
+        strategic,
+        bug,
+        episode,
+        directive,
+        followedDirective,
+      })),
+    ).toEqual([
       { kind: 'draft', strategic: false, bug: null, episode: 0, directive: null, followedDirective: false },
       { kind: 'component', strategic: true, bug: null, episode: 1, directive: null, followedDirective: false },
       { kind: 'debug', strategic: false, bug: null, episode: 2, directive: null, followedDirective: false },
@@ -165,7 +188,9 @@ describe('createLlmAgent operators', () => {
     );
     // Two entries at most: the first outcome has dropped out.
     expect(prompts[3]).not.toContain('Episode 1 (draft)');
-    expect(prompts[3]).toMatch(/Episode 2 \(component\)[\s\S]*Episode 3 \(refinement\): boosting; no imputation, one-hot encoding, robust scaling, PCA 90% -> RMSE 3.05/);
+    expect(prompts[3]).toMatch(
+      /Episode 2 \(component\)[\s\S]*Episode 3 \(refinement\): boosting; no imputation, one-hot encoding, robust scaling, PCA 90% -> RMSE 3.05/,
+    );
     expect(agent.memory.map((entry) => entry.proposal.episode)).toEqual([0, 1, 2]);
   });
 
@@ -199,14 +224,23 @@ describe('createLlmAgent answers', () => {
 
   it('re-asks with the validation error when the config fails the schema or the task', async () => {
     const server = await serve({
-      chat: scriptedThen(reply('A transformer.', { model: { family: 'transformer' } } as never), reply('Naive Bayes.', { model: { family: 'naive-bayes' } })),
+      chat: scriptedThen(
+        reply('A transformer.', { model: { family: 'transformer' } } as never),
+        reply('Naive Bayes.', { model: { family: 'naive-bayes' } }),
+      ),
     });
     const agent = agentOn(server);
     expect((await agent.operators.draft({})).code).toBe(codeOf(draftConfig));
     const requests = chatMessages(server);
     expect(requests).toHaveLength(3);
-    expect(requests[1]?.[3]?.content).toContain(`<data-${nonce}>\nconfig.model.family: Invalid discriminator value. Expected 'linear' | 'knn' | 'naive-bayes'`);
-    expect(requests[2]?.[5]?.content).toContain(data('config.model.family: naive-bayes cannot be used for a regression task; use linear, knn, cart, boosting, random-forest, svm or an ensemble of them'));
+    expect(requests[1]?.[3]?.content).toContain(
+      `<data-${nonce}>\nconfig.model.family: Invalid discriminator value. Expected 'linear' | 'knn' | 'naive-bayes'`,
+    );
+    expect(requests[2]?.[5]?.content).toContain(
+      data(
+        'config.model.family: naive-bayes cannot be used for a regression task; use linear, knn, cart, boosting, random-forest, svm or an ensemble of them',
+      ),
+    );
     expect(agent.usage.invalidAnswers).toBe(2);
   });
 
@@ -216,8 +250,15 @@ describe('createLlmAgent answers', () => {
     const draft = await rejection(agent.operators.draft({}));
     expect(LlmAgentError.isInstance(draft)).toBe(true);
     expect(BodenError.isInstance(draft)).toBe(true);
-    expect(draft).toMatchObject({ operator: 'draft', problem: 'invalid-answer', requests: 2, reason: 'config.model.maxDepth: Too big: expected number to be <=12' });
-    expect((draft as Error).message).toBe('LlmAgent draft: no valid answer after 2 requests: config.model.maxDepth: Too big: expected number to be <=12');
+    expect(draft).toMatchObject({
+      operator: 'draft',
+      problem: 'invalid-answer',
+      requests: 2,
+      reason: 'config.model.maxDepth: Too big: expected number to be <=12',
+    });
+    expect((draft as Error).message).toBe(
+      'LlmAgent draft: no valid answer after 2 requests: config.model.maxDepth: Too big: expected number to be <=12',
+    );
     expect(agent.proposals).toHaveLength(0);
   });
 });
@@ -225,7 +266,14 @@ describe('createLlmAgent answers', () => {
 describe('createLlmAgent provider failures and options', () => {
   it('builds a ChatOpenAI for model and baseURL, and retries a 500 itself (the client does not)', async () => {
     const server = await serve({ chat: pipelineModel, script: [{ kind: 'status', status: 500 }] });
-    const agent = createLlmAgent({ task: boston, model: 'served-model', baseURL: server.baseURL, apiKey: 'secret', temperature: 0.7, retryDelayMs: 1 });
+    const agent = createLlmAgent({
+      task: boston,
+      model: 'served-model',
+      baseURL: server.baseURL,
+      apiKey: 'secret',
+      temperature: 0.7,
+      retryDelayMs: 1,
+    });
     expect((await agent.operators.draft({})).code).toBe(codeOf(draftConfig));
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer secret');
@@ -261,14 +309,26 @@ describe('createLlmAgent provider failures and options', () => {
     try {
       // Real sockets and timers: the bound is the test's timeout, far above the four 300 ms waits.
       const breaker = new RequestCircuitBreaker(2);
-      const options = { task: boston, model: 'served-model', baseURL: silent.baseURL, firstByteTimeoutMs: 300, providerRetries: 3, retryDelayMs: 1, circuitBreaker: breaker };
+      const options = {
+        task: boston,
+        model: 'served-model',
+        baseURL: silent.baseURL,
+        firstByteTimeoutMs: 300,
+        providerRetries: 3,
+        retryDelayMs: 1,
+        circuitBreaker: breaker,
+      };
       const error = await rejection(createLlmAgent(options).operators.draft({}));
       // The breaker opened at the second request: no third or fourth however many retries were allowed.
       expect(error).toMatchObject({ operator: 'draft', problem: 'provider', requests: 2 });
-      expect((error as LlmAgentError).reason).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either$/);
+      expect((error as LlmAgentError).reason).toMatch(
+        /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: no response within 300 ms, and GET .*\/v1\/models got no answer within 300 ms either$/,
+      );
       const next = await rejection(createLlmAgent(options).operators.draft({}));
       expect(next).toMatchObject({ operator: 'draft', problem: 'provider', requests: 0 });
-      expect((next as LlmAgentError).reason).toMatch(/^not called: the circuit breaker opened after 2 requests in a row got no answer \(last: POST .*no response within 300 ms/);
+      expect((next as LlmAgentError).reason).toMatch(
+        /^not called: the circuit breaker opened after 2 requests in a row got no answer \(last: POST .*no response within 300 ms/,
+      );
       expect(silent.requests.filter((request) => request === 'POST /v1/chat/completions')).toHaveLength(2);
     } finally {
       await silent.close();
@@ -277,9 +337,13 @@ describe('createLlmAgent provider failures and options', () => {
 
   it('an HTML page with status 200 is not a chat completion, and is not retried', async () => {
     const server = await serve({ always: { kind: 'html' } });
-    const error = await rejection(createLlmAgent({ task: boston, model: 'served-model', baseURL: server.baseURL, retryDelayMs: 1 }).operators.draft({}));
+    const error = await rejection(
+      createLlmAgent({ task: boston, model: 'served-model', baseURL: server.baseURL, retryDelayMs: 1 }).operators.draft({}),
+    );
     expect(error).toMatchObject({ operator: 'draft', problem: 'provider', status: null, requests: 1 });
-    expect((error as LlmAgentError).reason).toMatch(/^\(not retryable\) POST .*\/v1\/chat\/completions answered 200 text\/html; charset=utf-8, not a chat completion: "<!DOCTYPE html>/);
+    expect((error as LlmAgentError).reason).toMatch(
+      /^\(not retryable\) POST .*\/v1\/chat\/completions answered 200 text\/html; charset=utf-8, not a chat completion: "<!DOCTYPE html>/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -287,7 +351,9 @@ describe('createLlmAgent provider failures and options', () => {
     const server = await serve({ chat: pipelineModel });
     expect(() => createLlmAgent({ task: boston })).toThrow(/model: give exactly one of model/);
     expect(() => createLlmAgent({ task: boston, model: 'm', chatModel: chatModel(server) })).toThrow(InvalidOptionsError);
-    expect(() => createLlmAgent({ task: boston, chatModel: chatModel(server), temperature: 0 })).toThrow(/temperature: temperature configures the built ChatOpenAI/);
+    expect(() => createLlmAgent({ task: boston, chatModel: chatModel(server), temperature: 0 })).toThrow(
+      /temperature: temperature configures the built ChatOpenAI/,
+    );
     expect(() => createLlmAgent({ task: boston, model: 'm', baseURL: 'not a url' })).toThrow(/baseURL/);
     expect(() => createLlmAgent({ task: boston, chatModel: chatModel(server, { streaming: true }) })).toThrow(/streaming: false/);
     expect(() => createLlmAgent({ task: boston, model: 'm', firstByteTimeoutMs: 0 })).toThrow(/firstByteTimeoutMs/);
@@ -320,7 +386,9 @@ describe('createLlmAgent in a search', () => {
     expect(search.best()?.code).toBe(agent.proposals[3]!.code);
     const prompts = chatMessages(server).map((messages) => messages[1]!.content);
     expect(prompts[1]).toContain(data('ValueError: Input X contains NaN.'));
-    expect(prompts[3]).toMatch(/Episode 1 \(draft\)[^\n]*failed: ValueError[\s\S]*Episode 2 \(debug\)[^\n]*-> RMSE 3.75[\s\S]*Episode 3 \(component\)[^\n]*-> RMSE 3.5/);
+    expect(prompts[3]).toMatch(
+      /Episode 1 \(draft\)[^\n]*failed: ValueError[\s\S]*Episode 2 \(debug\)[^\n]*-> RMSE 3.75[\s\S]*Episode 3 \(component\)[^\n]*-> RMSE 3.5/,
+    );
     expect(agent.usage.calls).toBe(4);
   });
 });

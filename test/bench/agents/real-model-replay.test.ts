@@ -19,7 +19,9 @@ const name = 'co2-forecast-aide-adaptive-seed1';
 const exchangesFile = join(sharedRuns, `${name}.exchanges.jsonl`);
 const runFile = join(sharedRuns, `${name}.run.jsonl`);
 const available = existsSync(exchangesFile) && existsSync(runFile);
-const skipped = available ? '' : ` (skipped: ${exchangesFile} and ${runFile} not found; they are in ../shared/data/llm-runs beside the repository)`;
+const skipped = available
+  ? ''
+  : ` (skipped: ${exchangesFile} and ${runFile} not found; they are in ../shared/data/llm-runs beside the repository)`;
 
 const unshaped: BenchArm = { strength: 0, schedule: 'none' };
 const adaptive: BenchArm = { strength: 0, schedule: 'adaptive' };
@@ -67,12 +69,14 @@ describe.skipIf(!available)(`replaying a real model's collapse (${name}: co2-for
     }
   }
 
-  it('reproduces the recorded run\'s scores unshaped (no directive was ever issued in it), so the replay can be trusted', async () => {
+  it("reproduces the recorded run's scores unshaped (no directive was ever issued in it), so the replay can be trusted", async () => {
     const { record } = await replay(unshaped);
     expect(record).not.toBeNull();
     expect(record!.episodes).toHaveLength(30);
     expect(record!.episodes.map((episode) => episode.status)).toEqual(recorded!.episodes.map((episode) => episode.status));
-    record!.episodes.forEach((episode, index) => expect(episode.score, `episode ${index}`).toBeCloseTo(recorded!.episodes[index]!.score!, 9));
+    record!.episodes.forEach((episode, index) =>
+      expect(episode.score, `episode ${index}`).toBeCloseTo(recorded!.episodes[index]!.score!, 9),
+    );
     expect(record!.bestScore).toBeCloseTo(recorded!.bestScore!, 9);
   }, 900_000);
 
@@ -84,7 +88,9 @@ describe.skipIf(!available)(`replaying a real model's collapse (${name}: co2-for
     const best = Math.min(...episodes.filter((episode) => episode.score !== null).map((episode) => episode.score!));
     const bestAt = episodes.findIndex((episode) => episode.score !== null && episode.score < best + 1e-3);
     expect(bestAt).toBe(6);
-    const explore = episodes.findIndex((episode) => episode.modeSwitches.some((change) => change.to === 'explore' && change.reason === 'stagnation'));
+    const explore = episodes.findIndex((episode) =>
+      episode.modeSwitches.some((change) => change.to === 'explore' && change.reason === 'stagnation'),
+    );
     expect(explore, 'no switch to explore mode in 30 episodes').toBeGreaterThan(-1);
     // Explore mode came only after the best had stalled for the schedule's patience (3 episodes).
     expect(explore).toBeGreaterThanOrEqual(bestAt + 3);

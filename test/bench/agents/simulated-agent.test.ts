@@ -141,7 +141,9 @@ describe('createSimulatedAgent', () => {
       expect(proposal.directive).toBe(directive);
       // Every preprocessing step comes from one of the two parents.
       for (const [key, value] of Object.entries(proposal.config.preprocessing)) {
-        expect(parents.map((parent) => JSON.stringify((parent.preprocessing as Record<string, unknown>)[key]))).toContain(JSON.stringify(value));
+        expect(parents.map((parent) => JSON.stringify((parent.preprocessing as Record<string, unknown>)[key]))).toContain(
+          JSON.stringify(value),
+        );
       }
       if (proposal.followedDirective) expect(familiesOf(proposal.config)).not.toContain('boosting');
     }
@@ -160,17 +162,20 @@ describe('createSimulatedAgent', () => {
   it("reads a directive's prose with its own lexicon, not boden's concept ids", () => {
     const prose = 'So far: XGBoost twice, a Ridge regression and random forests. Avoid non-linear feature maps.';
     expect([...familiesNamedIn(prose)].sort()).toEqual(['boosting', 'linear', 'random-forest']);
-    expect([...familiesNamedIn('Tried k-NN and an SVC with an RBF kernel; also a decision tree and Gaussian naive Bayes.')].sort()).toEqual([
-      'cart',
-      'knn',
-      'naive-bayes',
-      'svm',
-    ]);
+    expect([...familiesNamedIn('Tried k-NN and an SVC with an RBF kernel; also a decision tree and Gaussian naive Bayes.')].sort()).toEqual(
+      ['cart', 'knn', 'naive-bayes', 'svm'],
+    );
     expect(familiesNamedIn('Propose a different input representation, objective or data treatment.').size).toBe(0);
   });
 
   it('drafts outside the families a novelty directive names', async () => {
-    const directive = formatNoveltyDirective({ concepts: new Map([['xgboost', 3], ['random-forest', 2], ['ridge-regression', 1]]) });
+    const directive = formatNoveltyDirective({
+      concepts: new Map([
+        ['xgboost', 3],
+        ['random-forest', 2],
+        ['ridge-regression', 1],
+      ]),
+    });
     expect([...familiesNamedIn(directive)].sort()).toEqual(['boosting', 'linear', 'random-forest']);
     const agent = createSimulatedAgent({ task: boston, seed: 2, directiveCompliance: 1, draftEnsembleProbability: 0.2 });
     for (let index = 0; index < 200; index += 1) {
@@ -191,9 +196,16 @@ describe('createSimulatedAgent', () => {
     const draft = agent.proposals[0]!.config;
     for (let index = 0; index < 6; index++) await agent.operators.improve({ parent, directive });
     const improvements = agent.proposals.slice(1);
-    expect(improvements.every((proposal) => proposal.kind === 'component' && proposal.followedDirective && familiesOf(proposal.config).includes(familiesOf(draft)[0]!))).toBe(true);
+    expect(
+      improvements.every(
+        (proposal) =>
+          proposal.kind === 'component' && proposal.followedDirective && familiesOf(proposal.config).includes(familiesOf(draft)[0]!),
+      ),
+    ).toBe(true);
     // Each adds a component no earlier proposal had: six different ones.
-    const added = improvements.map((proposal) => [...componentsOf(proposal.config)].filter((component) => !componentsOf(draft).has(component)));
+    const added = improvements.map((proposal) =>
+      [...componentsOf(proposal.config)].filter((component) => !componentsOf(draft).has(component)),
+    );
     expect(added.every((components) => components.length === 1)).toBe(true);
     expect(new Set(added.flat()).size).toBe(6);
   });
@@ -217,7 +229,11 @@ describe('createSimulatedAgent', () => {
       // The other moves are still offered.
       const agent = createSimulatedAgent({ task, seed: 1, bugRate: 0, strategicStart: 1, strategicEnd: 1 });
       await improveMany(agent, nodeOf(await agent.operators.draft({})), 40);
-      expect(agent.proposals.some((proposal) => Object.values(proposal.config.features ?? {}).some((value) => value !== false && value !== null && value !== 'none'))).toBe(true);
+      expect(
+        agent.proposals.some((proposal) =>
+          Object.values(proposal.config.features ?? {}).some((value) => value !== false && value !== null && value !== 'none'),
+        ),
+      ).toBe(true);
     }
   });
 

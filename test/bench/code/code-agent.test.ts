@@ -20,10 +20,16 @@ const card = await loadPackingTaskCard();
 const task = createPackingCodeTask(card, { cpuSeconds: 60, memoryMegabytes: 2048 });
 
 // The scripted model with the simulated packing agent; its "program" is the agent's own rendering (never run here).
-const writers: { agents: Map<number, ScriptedWriter<PackingProgram>>; asked: { task: string; seed: number }[] } = { agents: new Map(), asked: [] };
+const writers: { agents: Map<number, ScriptedWriter<PackingProgram>>; asked: { task: string; seed: number }[] } = {
+  agents: new Map(),
+  asked: [],
+};
 const server: ScriptedModelServer = await startScriptedModelServer(({ task: name, seed }) => {
   writers.asked.push({ task: name, seed });
-  const writer = { agent: createSimulatedPackingAgent({ seed, budget: 20, bugRate: 0 }), python: (config: unknown) => `${renderPackingCode(config as PackingProgram)}\n# seed ${seed}\n` };
+  const writer = {
+    agent: createSimulatedPackingAgent({ seed, budget: 20, bugRate: 0 }),
+    python: (config: unknown) => `${renderPackingCode(config as PackingProgram)}\n# seed ${seed}\n`,
+  };
   writers.agents.set(seed, writer);
   return writer as ScriptedWriter<unknown>;
 });
@@ -36,9 +42,17 @@ describe('parseCodeAgentAnswer', () => {
   it('takes the prose before the first block as the plan and the longest python block as the program', () => {
     const answer = 'Use rings.\n\n```python\nx = 1\n```\nand the whole:\n```python\nimport numpy as np\nprint(1)\n```';
     expect(parseCodeAgentAnswer(answer)).toEqual({ plan: 'Use rings.', code: 'import numpy as np\nprint(1)\n' });
-    expect(parseCodeAgentAnswer('<think>```python\nbad()\n```</think>Plan.\n```\nprint(2)\n```')).toEqual({ plan: 'Plan.', code: 'print(2)\n' });
-    expect(parseCodeAgentAnswer('Only prose, no program.')).toEqual({ problem: 'the answer holds no code block', plan: 'Only prose, no program.' });
-    expect(parseCodeAgentAnswer('Plan.\n```json\n{}\n```')).toMatchObject({ problem: 'the answer holds no Python code block with a program in it' });
+    expect(parseCodeAgentAnswer('<think>```python\nbad()\n```</think>Plan.\n```\nprint(2)\n```')).toEqual({
+      plan: 'Plan.',
+      code: 'print(2)\n',
+    });
+    expect(parseCodeAgentAnswer('Only prose, no program.')).toEqual({
+      problem: 'the answer holds no code block',
+      plan: 'Only prose, no program.',
+    });
+    expect(parseCodeAgentAnswer('Plan.\n```json\n{}\n```')).toMatchObject({
+      problem: 'the answer holds no Python code block with a program in it',
+    });
   });
 });
 
@@ -62,12 +76,17 @@ describe('the code agent against the scripted model (an OpenAI-compatible server
 
   it('records every exchange; a replay answers the same run identically with no server, and a changed prompt is an error naming the run and step', async () => {
     const recordings = join(directory, 'recording');
-    const recorded = agentOf('circle-packing-26.seed-3.bbbb', 3, { recording: await openChatRecording({ directory: recordings, mode: 'record' }) });
+    const recorded = agentOf('circle-packing-26.seed-3.bbbb', 3, {
+      recording: await openChatRecording({ directory: recordings, mode: 'record' }),
+    });
     const first = await recorded.operators.draft({});
     recorded.observe(first.code, { score: null, error: 'AssertionError: circles 0 and 1 overlap by 0.0100', output: 'Traceback …' });
     const fixed = await recorded.operators.debug({ parent: { code: first.code } });
     expect(readdirSync(recordings)).toEqual(['circle-packing-26.seed-3.bbbb.jsonl']);
-    const lines = readFileSync(join(recordings, 'circle-packing-26.seed-3.bbbb.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { step: number; operator: string; settings: unknown; answer: string });
+    const lines = readFileSync(join(recordings, 'circle-packing-26.seed-3.bbbb.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { step: number; operator: string; settings: unknown; answer: string });
     expect(lines.map((line) => [line.step, line.operator])).toEqual([
       [1, 'draft'],
       [2, 'debug'],
@@ -76,7 +95,15 @@ describe('the code agent against the scripted model (an OpenAI-compatible server
 
     // Replayed: a base URL nothing listens on, so any request that reached the network would fail.
     const replay = await openChatRecording({ directory: recordings, mode: 'replay' });
-    const replayed = createCodeAgent({ task, model: server.model, baseURL: 'http://127.0.0.1:9/v1', run: 'circle-packing-26.seed-3.bbbb', seed: 3, providerRetries: 0, recording: replay });
+    const replayed = createCodeAgent({
+      task,
+      model: server.model,
+      baseURL: 'http://127.0.0.1:9/v1',
+      run: 'circle-packing-26.seed-3.bbbb',
+      seed: 3,
+      providerRetries: 0,
+      recording: replay,
+    });
     const again = await replayed.operators.draft({});
     expect(again).toEqual(first);
     replayed.observe(again.code, { score: null, error: 'AssertionError: circles 0 and 1 overlap by 0.0100', output: 'Traceback …' });
@@ -84,28 +111,47 @@ describe('the code agent against the scripted model (an OpenAI-compatible server
     // A third request the recording never saw.
     const miss = await replayed.operators.improve({ parent: { code: again.code } }).catch((error: unknown) => error);
     expect(RecordingMissError.isInstance(miss)).toBe(true);
-    expect((miss as Error).message).toMatch(/no recorded answer for run circle-packing-26\.seed-3\.bbbb, request 3 \(improve\): the recording holds 2 request\(s\) of this run/);
+    expect((miss as Error).message).toMatch(
+      /no recorded answer for run circle-packing-26\.seed-3\.bbbb, request 3 \(improve\): the recording holds 2 request\(s\) of this run/,
+    );
     // An edited recording is refused, naming the file and line.
     const file = join(recordings, 'circle-packing-26.seed-3.bbbb.jsonl');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"step":2', '"step":"two"'));
-    await expect(openChatRecording({ directory: recordings, mode: 'replay' })).rejects.toThrow(/circle-packing-26\.seed-3\.bbbb\.jsonl.*line 2/);
+    await expect(openChatRecording({ directory: recordings, mode: 'replay' })).rejects.toThrow(
+      /circle-packing-26\.seed-3\.bbbb\.jsonl.*line 2/,
+    );
   });
 
   it('shows no memory in its prompts for independent sampling (memory: false)', async () => {
     const recordings = join(directory, 'no-memory');
-    const agent = agentOf('circle-packing-26.seed-4.dddd', 4, { memory: false, recording: await openChatRecording({ directory: recordings, mode: 'record' }) });
+    const agent = agentOf('circle-packing-26.seed-4.dddd', 4, {
+      memory: false,
+      recording: await openChatRecording({ directory: recordings, mode: 'record' }),
+    });
     const first = await agent.operators.draft({});
     agent.observe(first.code, { score: 1.2, error: null, output: '' });
     await agent.operators.draft({});
-    const prompts = readFileSync(join(recordings, 'circle-packing-26.seed-4.dddd.jsonl'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { messages: { content: string }[] }).messages[1]!.content);
+    const prompts = readFileSync(join(recordings, 'circle-packing-26.seed-4.dddd.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { messages: { content: string }[] }).messages[1]!.content);
     expect(prompts).toHaveLength(2);
     for (const prompt of prompts) expect(prompt).toContain('No solution has been evaluated yet.');
   });
 
   it('re-asks once when an answer holds no program, then proposes a buggy node that says why', async () => {
-    const silent = await startScriptedModelServer(() => ({ agent: createSimulatedPackingAgent({ seed: 1 }), python: () => '' }) as unknown as ScriptedWriter<unknown>);
+    const silent = await startScriptedModelServer(
+      () => ({ agent: createSimulatedPackingAgent({ seed: 1 }), python: () => '' }) as unknown as ScriptedWriter<unknown>,
+    );
     try {
-      const agent = createCodeAgent({ task, model: silent.model, baseURL: silent.baseURL, run: 'circle-packing-26.seed-1.cccc', seed: 1, providerRetries: 0 });
+      const agent = createCodeAgent({
+        task,
+        model: silent.model,
+        baseURL: silent.baseURL,
+        run: 'circle-packing-26.seed-1.cccc',
+        seed: 1,
+        providerRetries: 0,
+      });
       const proposal = await agent.operators.draft({});
       expect(proposal.code).toBe('');
       expect(agent.proposals[0]!.bug).toMatch(/^no program in the answer \(/);
@@ -118,7 +164,13 @@ describe('the code agent against the scripted model (an OpenAI-compatible server
 
 describe('the prompt and the output format', () => {
   it('shows every scored attempt in the memory, not only the latest ten, and the latest failures', () => {
-    const memory = Array.from({ length: 30 }, (_, index) => ({ attempt: index + 1, operator: 'improve' as const, plan: `Plan ${index + 1}.`, score: index % 4 === 3 ? null : index / 10, error: index % 4 === 3 ? `Error ${index + 1}` : null }));
+    const memory = Array.from({ length: 30 }, (_, index) => ({
+      attempt: index + 1,
+      operator: 'improve' as const,
+      plan: `Plan ${index + 1}.`,
+      score: index % 4 === 3 ? null : index / 10,
+      error: index % 4 === 3 ? `Error ${index + 1}` : null,
+    }));
     const text = renderCodeMemory(task, memory, { errors: 3, planCharacters: 400 }, (quoted) => quoted);
     expect(text).toMatch(/^Earlier attempts of this run \(23 scored, 7 failed\)/);
     expect(text).toContain('Attempt 1 (improve): Plan 1.\nScore: 0 (sum of radii, higher is better)');
@@ -137,7 +189,9 @@ describe('the prompt and the output format', () => {
 
   it('raises a synthetic bug for real at the start of the main block', () => {
     const program = 'import numpy as np\n\ndef f():\n    return 1\n\nif __name__ == "__main__":\n    print(f())\n';
-    expect(withRealBug(program, 'IndexError: index 26 is out of bounds')).toBe('import numpy as np\n\ndef f():\n    return 1\n\nif __name__ == "__main__":\n    np.zeros(3)[3]\n    print(f())\n');
+    expect(withRealBug(program, 'IndexError: index 26 is out of bounds')).toBe(
+      'import numpy as np\n\ndef f():\n    return 1\n\nif __name__ == "__main__":\n    np.zeros(3)[3]\n    print(f())\n',
+    );
     expect(withRealBug('print(1)\n', "NameError: name 'radii' is not defined")).toBe('print(1)\n\nprint(undefined_result)\n');
   });
 });

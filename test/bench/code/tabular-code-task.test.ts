@@ -7,7 +7,10 @@ import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.j
 import { findScientificPython, sandboxRunner } from './support/sandbox-runner.js';
 
 const python = await findScientificPython();
-if (python === null) console.warn('tabular-code-task.test.ts: skipping the program runs: no python3 here imports numpy, scipy, pandas, scikit-learn and xgboost');
+if (python === null)
+  console.warn(
+    'tabular-code-task.test.ts: skipping the program runs: no python3 here imports numpy, scipy, pandas, scikit-learn and xgboost',
+  );
 const limits = { cpuSeconds: 60, memoryMegabytes: 2048 };
 const run = sandboxRunner({ python: python ?? 'python3', cpuSeconds: limits.cpuSeconds, wallSeconds: 180 });
 
@@ -50,7 +53,9 @@ describe('the tabular code task: description', () => {
     const penguins = createTabularCodeTask(card('penguins'), limits).description;
     expect(penguins).toContain('stratified by class');
     expect(penguins).toContain('- sex: categorical (text), 3 values (., FEMALE, MALE), 10 missing');
-    expect(penguins).toContain('- species (the target): class label (text), one of Adelie (152 rows), Chinstrap (68 rows), Gentoo (124 rows)');
+    expect(penguins).toContain(
+      '- species (the target): class label (text), one of Adelie (152 rows), Chinstrap (68 rows), Gentoo (124 rows)',
+    );
     expect(penguins).toContain('each a class label as written in train.csv');
     expect(penguins).toContain('accuracy');
   });
@@ -99,7 +104,7 @@ with open("predictions.csv", "w") as f:
     expect(outcome.score).toBeCloseTo(card('penguins').baseline, 12);
   });
 
-  it('gives a scikit-learn program on boston the TypeScript evaluation\'s score of the same pipeline', async () => {
+  it("gives a scikit-learn program on boston the TypeScript evaluation's score of the same pipeline", async () => {
     const program = String.raw`
 import pandas as pd
 from sklearn.linear_model import Ridge
@@ -115,7 +120,10 @@ print(f"train {len(train)} test {len(test)}")
 `;
     const [outcome, typescript] = await Promise.all([
       createTabularCodeTask(card('boston'), limits).evaluate(program, run),
-      evaluatePipeline(card('boston'), parsePipelineConfig({ preprocessing: { scaling: 'standard' }, model: { family: 'linear', alpha: 1 } })),
+      evaluatePipeline(
+        card('boston'),
+        parsePipelineConfig({ preprocessing: { scaling: 'standard' }, model: { family: 'linear', alpha: 1 } }),
+      ),
     ]);
     expect(outcome.error).toBeNull();
     if (typescript.status !== 'ok') throw new Error('expected a TypeScript score');
@@ -144,17 +152,52 @@ print(f"train {len(train)} test {len(test)}")
     expect(outcome.error).toBeNull();
     if (typescript.status !== 'ok') throw new Error('expected a TypeScript score');
     expect(Math.abs(outcome.score! - typescript.score)).toBeLessThan(1e-6);
-    for (const [fold, trainRows, testRows] of [[1, 123, 124], [3, 370, 124], [5, 617, 124]]) expect(outcome.output).toContain(`[fold ${fold} of 5]\ntrain ${trainRows} test ${testRows}`);
+    for (const [fold, trainRows, testRows] of [
+      [1, 123, 124],
+      [3, 370, 124],
+      [5, 617, 124],
+    ])
+      expect(outcome.output).toContain(`[fold ${fold} of 5]\ntrain ${trainRows} test ${testRows}`);
   });
 
   const buggy: [string, string, string, RegExp][] = [
     ['no predictions file', 'boston', 'print("done")', /^fold 1 of 5: the program wrote no predictions\.csv$/],
-    ['a short file', 'boston', 'open("predictions.csv", "w").write("medv\\n1\\n2\\n3\\n")', /^fold 1 of 5: predictions\.csv has 3 rows, expected 102 \(one per row of test\.csv/],
-    ['no column named as the target', 'boston', 'open("predictions.csv", "w").write("prediction\\n" + "1\\n" * 102)', /^fold 1 of 5: predictions\.csv has no column "medv" \(its header: "prediction"\)$/],
-    ['a value that is not a number', 'boston', 'open("predictions.csv", "w").write("medv\\n" + "1\\n" * 50 + "abc\\n" + "1\\n" * 51)', /^fold 1 of 5: predictions\.csv line 52: "abc" is not a finite number$/],
-    ['a NaN', 'boston', 'open("predictions.csv", "w").write("medv\\n" + "nan\\n" * 102)', /^fold 1 of 5: predictions\.csv line 2: "nan" is not a finite number$/],
-    ['an unknown class label', 'penguins', 'n = len(open("test.csv").read().splitlines()) - 1\nopen("predictions.csv", "w").write("species\\n" + "Emperor\\n" * n)', /^fold 1 of 5: predictions\.csv line 2: "Emperor" is not a class label of the task \("Adelie", "Chinstrap", "Gentoo"\)$/],
-    ['a file that is not CSV', 'boston', 'open("predictions.csv", "w").write("medv\\n\\"1\\n")', /^fold 1 of 5: predictions\.csv is not valid CSV: /],
+    [
+      'a short file',
+      'boston',
+      'open("predictions.csv", "w").write("medv\\n1\\n2\\n3\\n")',
+      /^fold 1 of 5: predictions\.csv has 3 rows, expected 102 \(one per row of test\.csv/,
+    ],
+    [
+      'no column named as the target',
+      'boston',
+      'open("predictions.csv", "w").write("prediction\\n" + "1\\n" * 102)',
+      /^fold 1 of 5: predictions\.csv has no column "medv" \(its header: "prediction"\)$/,
+    ],
+    [
+      'a value that is not a number',
+      'boston',
+      'open("predictions.csv", "w").write("medv\\n" + "1\\n" * 50 + "abc\\n" + "1\\n" * 51)',
+      /^fold 1 of 5: predictions\.csv line 52: "abc" is not a finite number$/,
+    ],
+    [
+      'a NaN',
+      'boston',
+      'open("predictions.csv", "w").write("medv\\n" + "nan\\n" * 102)',
+      /^fold 1 of 5: predictions\.csv line 2: "nan" is not a finite number$/,
+    ],
+    [
+      'an unknown class label',
+      'penguins',
+      'n = len(open("test.csv").read().splitlines()) - 1\nopen("predictions.csv", "w").write("species\\n" + "Emperor\\n" * n)',
+      /^fold 1 of 5: predictions\.csv line 2: "Emperor" is not a class label of the task \("Adelie", "Chinstrap", "Gentoo"\)$/,
+    ],
+    [
+      'a file that is not CSV',
+      'boston',
+      'open("predictions.csv", "w").write("medv\\n\\"1\\n")',
+      /^fold 1 of 5: predictions\.csv is not valid CSV: /,
+    ],
     ['an empty file', 'boston', 'open("predictions.csv", "w").write("")', /^fold 1 of 5: predictions\.csv is empty/],
   ];
   it.each(buggy)('makes a buggy node of %s, naming the problem', async (_name, task, program, error) => {
@@ -163,7 +206,7 @@ print(f"train {len(train)} test {len(test)}")
     expect(outcome.error).toMatch(error);
   });
 
-  it('makes a buggy node of a crash, with the traceback\'s last line as the error and the traceback in the output; it stops at the failing fold', async () => {
+  it("makes a buggy node of a crash, with the traceback's last line as the error and the traceback in the output; it stops at the failing fold", async () => {
     // Fails on the third forward-chaining fold (370 training rows), after two good ones.
     const program = String.raw`
 import csv
@@ -186,7 +229,10 @@ open("predictions.csv", "w").write("co2_ppm\n" + "300\n" * n)
 
   it('makes a buggy node of a program over its CPU-time limit', async () => {
     const strict = sandboxRunner({ python: python!, cpuSeconds: 1, wallSeconds: 30 });
-    const outcome = await createTabularCodeTask(card('boston'), { cpuSeconds: 1, memoryMegabytes: 512 }).evaluate('while True:\n    pass\n', strict);
+    const outcome = await createTabularCodeTask(card('boston'), { cpuSeconds: 1, memoryMegabytes: 512 }).evaluate(
+      'while True:\n    pass\n',
+      strict,
+    );
     expect(outcome.score).toBeNull();
     expect(outcome.error).toBe('fold 1 of 5: exceeded the CPU limit of 1 s');
     expect(outcome.cpuSeconds).toBeGreaterThan(0.5);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementSample, formatDisagreements, measureAgreement, tabularPythonTolerance, type AgreementRow } from '../../../bench/code/tabular-python-agreement.js';
+import {
+  agreementSample,
+  formatDisagreements,
+  measureAgreement,
+  tabularPythonTolerance,
+  type AgreementRow,
+} from '../../../bench/code/tabular-python-agreement.js';
 import { renderTabularPython } from '../../../bench/code/tabular-python.js';
 import { createBenchEvaluator } from '../../../bench/env/bench-evaluator.js';
 import { parsePipelineConfig } from '../../../bench/env/canonical-config.js';
@@ -10,7 +16,8 @@ import { InvalidOptionsError } from '../../../src/errors/invalid-options-error.j
 import { findScientificPython, sandboxRunner } from './support/sandbox-runner.js';
 
 const python = await findScientificPython();
-if (python === null) console.warn('tabular-python.test.ts: skipping the program runs: no python3 here imports numpy, scipy, pandas, scikit-learn and xgboost');
+if (python === null)
+  console.warn('tabular-python.test.ts: skipping the program runs: no python3 here imports numpy, scipy, pandas, scikit-learn and xgboost');
 const limits = { cpuSeconds: 120, memoryMegabytes: 4096 };
 const run = sandboxRunner({ python: python ?? 'python3', cpuSeconds: limits.cpuSeconds, wallSeconds: 400 });
 
@@ -19,7 +26,6 @@ const card = (name: string) => cards.find((candidate) => candidate.task === name
 beforeAll(async () => {
   cards = await loadBenchTaskCards();
 });
-
 
 describe('renderTabularPython', () => {
   it('renders equal configurations identically and fills defaults', () => {
@@ -38,14 +44,18 @@ describe.skipIf(python === null)('renderTabularPython against the TypeScript eva
   const evaluator = createBenchEvaluator({ pool, memoDirectory: null });
   afterAll(() => pool.close());
 
-  const measure = (samples: { card: BenchTaskCard; configs: PipelineConfig[] }[]) => measureAgreement({ samples, evaluator, runner: run, limits, concurrency: 2 });
+  const measure = (samples: { card: BenchTaskCard; configs: PipelineConfig[] }[]) =>
+    measureAgreement({ samples, evaluator, runner: run, limits, concurrency: 2 });
   // Both sides score or both fail; a scored pipeline is within its family's bound (`tabularPythonTolerance`, from
   // the measurement in bench/README.md) unless both sides score it below the baseline (junk either way).
   const expectAgreement = (rows: readonly AgreementRow[]) => {
     const report = formatDisagreements(rows, rows.length);
     for (const row of rows) {
-      expect('score' in row.typescript, `status of ${row.task} / ${row.family}\n${report}`).toBe(row.python !== null && row.python.score !== null);
-      if (row.relativeDelta !== null && !row.bothBelowBaseline) expect(row.relativeDelta, `${row.task} / ${row.family}\n${report}`).toBeLessThanOrEqual(tabularPythonTolerance[row.family]!);
+      expect('score' in row.typescript, `status of ${row.task} / ${row.family}\n${report}`).toBe(
+        row.python !== null && row.python.score !== null,
+      );
+      if (row.relativeDelta !== null && !row.bothBelowBaseline)
+        expect(row.relativeDelta, `${row.task} / ${row.family}\n${report}`).toBeLessThanOrEqual(tabularPythonTolerance[row.family]!);
     }
   };
 
@@ -68,11 +78,40 @@ describe.skipIf(python === null)('renderTabularPython against the TypeScript eva
   it('runs every feature-engineering move, with categorical columns, as the TypeScript evaluation does', async () => {
     // No shipped card offers feature engineering and has categories: these two are given the block.
     const withEngineering = (name: string): BenchTaskCard => ({ ...card(name), featureEngineering: { periodic: {} } });
-    const everything = { targetTransform: 'none', ratios: { keep: 3 }, groupDeviations: true, targetEncoding: { smoothing: 10 }, binning: { bins: 4 } } as const;
+    const everything = {
+      targetTransform: 'none',
+      ratios: { keep: 3 },
+      groupDeviations: true,
+      targetEncoding: { smoothing: 10 },
+      binning: { bins: 4 },
+    } as const;
     const rows = await measure([
-      { card: withEngineering('cps-wages'), configs: [parsePipelineConfig({ preprocessing: { scaling: 'standard' }, model: { family: 'linear', alpha: 10 }, features: { ...everything, targetTransform: 'log' } })] },
-      { card: withEngineering('penguins'), configs: [parsePipelineConfig({ preprocessing: { scaling: 'standard' }, model: { family: 'knn', neighbors: 7 }, features: everything })] },
-      { card: card('co2-forecast'), configs: [parsePipelineConfig({ preprocessing: { polynomial: { interactionOnly: false }, scaling: 'standard' }, model: { family: 'linear', alpha: 1 }, features: { cyclical: true, ratios: { keep: 2 }, binning: { bins: 8 } } })] },
+      {
+        card: withEngineering('cps-wages'),
+        configs: [
+          parsePipelineConfig({
+            preprocessing: { scaling: 'standard' },
+            model: { family: 'linear', alpha: 10 },
+            features: { ...everything, targetTransform: 'log' },
+          }),
+        ],
+      },
+      {
+        card: withEngineering('penguins'),
+        configs: [
+          parsePipelineConfig({ preprocessing: { scaling: 'standard' }, model: { family: 'knn', neighbors: 7 }, features: everything }),
+        ],
+      },
+      {
+        card: card('co2-forecast'),
+        configs: [
+          parsePipelineConfig({
+            preprocessing: { polynomial: { interactionOnly: false }, scaling: 'standard' },
+            model: { family: 'linear', alpha: 1 },
+            features: { cyclical: true, ratios: { keep: 2 }, binning: { bins: 8 } },
+          }),
+        ],
+      },
     ]);
     // The target encoding's inner folds are drawn differently (scikit-learn's KFold, not the TypeScript shuffle).
     for (const row of rows) expect(row.relativeDelta, formatDisagreements(rows, 3)).not.toBeNull();
@@ -83,7 +122,10 @@ describe.skipIf(python === null)('renderTabularPython against the TypeScript eva
     const rows = await measure([
       { card: card('cars-mpg'), configs: [parsePipelineConfig({ preprocessing: { imputation: 'none' }, model: { family: 'linear' } })] },
       { card: card('penguins'), configs: [parsePipelineConfig({ model: { family: 'cart' }, features: { targetTransform: 'log' } })] },
-      { card: { ...card('boston'), featureEngineering: { periodic: {} } }, configs: [parsePipelineConfig({ model: { family: 'linear' }, features: { cyclical: true } })] },
+      {
+        card: { ...card('boston'), featureEngineering: { periodic: {} } },
+        configs: [parsePipelineConfig({ model: { family: 'linear' }, features: { cyclical: true } })],
+      },
     ]);
     expect(rows.map((row) => [row.python?.score ?? null, 'buggy' in row.typescript])).toEqual([
       [null, true],

@@ -25,11 +25,20 @@ describe('checkPacking', () => {
     const base = fiveByFive();
     expect(checkPacking(base.slice(1))).toEqual({ valid: false, error: 'AssertionError: expected 26 circles, got 25' });
     const overlapping = base.map((circle, index) => (index === 25 ? { x: 0.3, y: 0.3, r: 0.05 } : circle));
-    expect(checkPacking(overlapping)).toMatchObject({ valid: false, error: expect.stringMatching(/circles \d+ and 25 overlap by 0\.\d{4}/) });
+    expect(checkPacking(overlapping)).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/circles \d+ and 25 overlap by 0\.\d{4}/),
+    });
     const outside = base.map((circle, index) => (index === 0 ? { ...circle, x: 0.05 } : circle));
     expect(checkPacking(outside)).toEqual({ valid: false, error: 'AssertionError: circle 0 leaves the unit square by 0.0500' });
-    expect(checkPacking(base.map((circle, index) => (index === 25 ? { ...circle, r: -0.01 } : circle)))).toMatchObject({ valid: false, error: expect.stringContaining('negative radius') });
-    expect(checkPacking(base.map((circle, index) => (index === 3 ? { ...circle, x: Number.NaN } : circle)))).toMatchObject({ valid: false, error: expect.stringContaining('circle 3 has a non-finite') });
+    expect(checkPacking(base.map((circle, index) => (index === 25 ? { ...circle, r: -0.01 } : circle)))).toMatchObject({
+      valid: false,
+      error: expect.stringContaining('negative radius'),
+    });
+    expect(checkPacking(base.map((circle, index) => (index === 3 ? { ...circle, x: Number.NaN } : circle)))).toMatchObject({
+      valid: false,
+      error: expect.stringContaining('circle 3 has a non-finite'),
+    });
   });
 
   it('fitRadii and shrinkOverlaps always give a valid packing, from any centres and radii', () => {
@@ -55,15 +64,28 @@ describe('circle-packing programs', () => {
   });
 
   it('radii scaled past touching are an invalid packing, as a real evaluator would find', () => {
-    const program: PackingProgram = { ...draftProgram({ paradigm: 'grid', rows: 5, cols: 6, stagger: false }), radii: 'uniform', radiusFactor: 1.05 };
-    expect(checkPacking(runPackingProgram(program))).toMatchObject({ valid: false, error: expect.stringMatching(/overlap|leaves the unit square/) });
-    expect(checkPacking(runPackingProgram({ ...program, radiusFactor: 1 }))).toMatchObject({ valid: true, sumOfRadii: expect.closeTo(26 / 12, 9) });
+    const program: PackingProgram = {
+      ...draftProgram({ paradigm: 'grid', rows: 5, cols: 6, stagger: false }),
+      radii: 'uniform',
+      radiusFactor: 1.05,
+    };
+    expect(checkPacking(runPackingProgram(program))).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/overlap|leaves the unit square/),
+    });
+    expect(checkPacking(runPackingProgram({ ...program, radiusFactor: 1 }))).toMatchObject({
+      valid: true,
+      sumOfRadii: expect.closeTo(26 / 12, 9),
+    });
   });
 
   it('is deceptive: no grid or hexagonal construction reaches 2.25, numerical optimisation from random centres passes 2.55', () => {
     const constructions: PackingProgram[] = [];
-    for (const rows of packingSpace.grid.rows) for (const cols of packingSpace.grid.cols) for (const stagger of packingSpace.grid.stagger) constructions.push(draftProgram({ paradigm: 'grid', rows, cols, stagger }));
-    for (const rows of packingSpace.hexagonal.rows) for (const span of packingSpace.hexagonal.span) constructions.push(draftProgram({ paradigm: 'hexagonal', rows, span }));
+    for (const rows of packingSpace.grid.rows)
+      for (const cols of packingSpace.grid.cols)
+        for (const stagger of packingSpace.grid.stagger) constructions.push(draftProgram({ paradigm: 'grid', rows, cols, stagger }));
+    for (const rows of packingSpace.hexagonal.rows)
+      for (const span of packingSpace.hexagonal.span) constructions.push(draftProgram({ paradigm: 'hexagonal', rows, span }));
     for (const program of [...constructions, ...constructions.map((program) => ({ ...program, radii: 'uniform' as const }))]) {
       const verdict = checkPacking(runPackingProgram(program));
       expect(verdict.valid && verdict.sumOfRadii).toBeLessThan(2.25);

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPacking, type Circle, type PackingVerdict } from '../../../bench/packing/circle-packing.js';
 import { draftProgram, sampleLayout } from '../../../bench/packing/packing-moves.js';
 import { packingParadigms, programSpace, type PackingProgram } from '../../../bench/packing/packing-program.js';
-import { findScientificPython, parsePackingOutput, renderPackingPython, runPackingPython, withNodeArithmetic, type PackingPythonRun } from '../../../bench/packing/packing-python.js';
+import {
+  findScientificPython,
+  parsePackingOutput,
+  renderPackingPython,
+  runPackingPython,
+  withNodeArithmetic,
+  type PackingPythonRun,
+} from '../../../bench/packing/packing-python.js';
 import { loadPackingTaskCard } from '../../../bench/packing/packing-task-card.js';
 import { runPackingProgram } from '../../../bench/packing/run-packing-program.js';
 import { pickValue } from '../../../bench/support/grid-values.js';
@@ -19,25 +26,110 @@ import { createSeededRandom } from '../../../src/random/random-source.js';
  */
 const tolerance = { constructor: 1e-9, polish: 0.02, optimiser: 0.05 } as const;
 
-const toleranceOf = (program: PackingProgram) => (program.layout.paradigm === 'optimiser' ? tolerance.optimiser : program.polish !== null ? tolerance.polish : tolerance.constructor);
+const toleranceOf = (program: PackingProgram) =>
+  program.layout.paradigm === 'optimiser' ? tolerance.optimiser : program.polish !== null ? tolerance.polish : tolerance.constructor;
 
 /** The best program of each paradigm path in the card's calibration sample (`npm run bench:packing-python` prints them). */
 const calibrationBest: Record<string, PackingProgram> = {
-  rings: { layout: { paradigm: 'rings', inner: 8, layers: 2, spacing: 0.2, twist: 0.5 }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: null },
-  'rings+perturb': { layout: { paradigm: 'rings', inner: 6, layers: 2, spacing: 0.22, twist: 0.25 }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: { moves: 400, step: 0.02 } },
-  'rings+polish': { layout: { paradigm: 'rings', inner: 7, layers: 3, spacing: 0.2, twist: 0.5 }, radii: 'fitted', radiusFactor: 1, polish: { iterations: 3000 }, perturb: null },
+  rings: {
+    layout: { paradigm: 'rings', inner: 8, layers: 2, spacing: 0.2, twist: 0.5 },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: null,
+  },
+  'rings+perturb': {
+    layout: { paradigm: 'rings', inner: 6, layers: 2, spacing: 0.22, twist: 0.25 },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: { moves: 400, step: 0.02 },
+  },
+  'rings+polish': {
+    layout: { paradigm: 'rings', inner: 7, layers: 3, spacing: 0.2, twist: 0.5 },
+    radii: 'fitted',
+    radiusFactor: 1,
+    polish: { iterations: 3000 },
+    perturb: null,
+  },
   grid: { layout: { paradigm: 'grid', rows: 6, cols: 5, stagger: true }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: null },
-  'grid+perturb': { layout: { paradigm: 'grid', rows: 6, cols: 5, stagger: false }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: { moves: 100, step: 0.02 } },
-  'grid+polish': { layout: { paradigm: 'grid', rows: 5, cols: 5, stagger: false }, radii: 'uniform', radiusFactor: 1, polish: { iterations: 3000 }, perturb: null },
-  hexagonal: { layout: { paradigm: 'hexagonal', rows: '4,5,4,5,4,4', span: 1 }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: null },
-  'hexagonal+perturb': { layout: { paradigm: 'hexagonal', rows: '4,5,4,5,4,4', span: 1 }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: { moves: 400, step: 0.005 } },
-  'hexagonal+polish': { layout: { paradigm: 'hexagonal', rows: '5,6,5,5,5', span: 0.9 }, radii: 'uniform', radiusFactor: 1, polish: { iterations: 1000 }, perturb: null },
-  greedy: { layout: { paradigm: 'greedy', resolution: 80, first: 'centre' }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: null },
-  'greedy+perturb': { layout: { paradigm: 'greedy', resolution: 80, first: 'centre' }, radii: 'uniform', radiusFactor: 1, polish: null, perturb: { moves: 100, step: 0.02 } },
-  'greedy+polish': { layout: { paradigm: 'greedy', resolution: 20, first: 'centre' }, radii: 'uniform', radiusFactor: 1, polish: { iterations: 3000 }, perturb: null },
-  optimiser: { layout: { paradigm: 'optimiser', start: 'hexagonal', restarts: 1, iterations: 2000, stages: 6, learningRate: 0.003, seed: 666 }, radii: 'fitted', radiusFactor: 1, polish: null, perturb: null },
-  'optimiser+perturb': { layout: { paradigm: 'optimiser', start: 'random', restarts: 4, iterations: 2000, stages: 4, learningRate: 0.03, seed: 555 }, radii: 'fitted', radiusFactor: 1, polish: null, perturb: { moves: 400, step: 0.02 } },
-  'optimiser+polish': { layout: { paradigm: 'optimiser', start: 'hexagonal', restarts: 1, iterations: 500, stages: 4, learningRate: 0.03, seed: 635 }, radii: 'fitted', radiusFactor: 1, polish: { iterations: 3000 }, perturb: null },
+  'grid+perturb': {
+    layout: { paradigm: 'grid', rows: 6, cols: 5, stagger: false },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: { moves: 100, step: 0.02 },
+  },
+  'grid+polish': {
+    layout: { paradigm: 'grid', rows: 5, cols: 5, stagger: false },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: { iterations: 3000 },
+    perturb: null,
+  },
+  hexagonal: {
+    layout: { paradigm: 'hexagonal', rows: '4,5,4,5,4,4', span: 1 },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: null,
+  },
+  'hexagonal+perturb': {
+    layout: { paradigm: 'hexagonal', rows: '4,5,4,5,4,4', span: 1 },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: { moves: 400, step: 0.005 },
+  },
+  'hexagonal+polish': {
+    layout: { paradigm: 'hexagonal', rows: '5,6,5,5,5', span: 0.9 },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: { iterations: 1000 },
+    perturb: null,
+  },
+  greedy: {
+    layout: { paradigm: 'greedy', resolution: 80, first: 'centre' },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: null,
+  },
+  'greedy+perturb': {
+    layout: { paradigm: 'greedy', resolution: 80, first: 'centre' },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: null,
+    perturb: { moves: 100, step: 0.02 },
+  },
+  'greedy+polish': {
+    layout: { paradigm: 'greedy', resolution: 20, first: 'centre' },
+    radii: 'uniform',
+    radiusFactor: 1,
+    polish: { iterations: 3000 },
+    perturb: null,
+  },
+  optimiser: {
+    layout: { paradigm: 'optimiser', start: 'hexagonal', restarts: 1, iterations: 2000, stages: 6, learningRate: 0.003, seed: 666 },
+    radii: 'fitted',
+    radiusFactor: 1,
+    polish: null,
+    perturb: null,
+  },
+  'optimiser+perturb': {
+    layout: { paradigm: 'optimiser', start: 'random', restarts: 4, iterations: 2000, stages: 4, learningRate: 0.03, seed: 555 },
+    radii: 'fitted',
+    radiusFactor: 1,
+    polish: null,
+    perturb: { moves: 400, step: 0.02 },
+  },
+  'optimiser+polish': {
+    layout: { paradigm: 'optimiser', start: 'hexagonal', restarts: 1, iterations: 500, stages: 4, learningRate: 0.03, seed: 635 },
+    radii: 'fitted',
+    radiusFactor: 1,
+    polish: { iterations: 3000 },
+    perturb: null,
+  },
 };
 
 /** The largest settings of the space: 4 restarts × 6 stages × 3,000 steps, a 3,000-step polish and 400 moves. */
@@ -79,7 +171,8 @@ interface Compared {
 }
 
 const python = await findScientificPython();
-if (python === null) console.warn('skipping the Python packing programs: no python3 on the PATH (nor /usr/bin/python3) imports numpy and scipy');
+if (python === null)
+  console.warn('skipping the Python packing programs: no python3 on the PATH (nor /usr/bin/python3) imports numpy and scipy');
 
 describe.skipIf(python === null)('renderPackingPython against runPackingProgram', () => {
   const compared: Compared[] = [];
@@ -99,8 +192,15 @@ describe.skipIf(python === null)('renderPackingPython against runPackingProgram'
         const code = renderPackingPython(program);
         const asRendered = await runPackingPython(code, { python: python!, timeoutMs: 60_000 });
         const instrumented = withNodeArithmetic(code);
-        const nodeArithmetic = instrumented === code ? asRendered : await runPackingPython(instrumented, { python: python!, timeoutMs: 60_000 });
-        compared.push({ label, program, typescript: runPackingProgram(program).map(({ x, y, r }) => ({ x, y, r })), asRendered, nodeArithmetic });
+        const nodeArithmetic =
+          instrumented === code ? asRendered : await runPackingPython(instrumented, { python: python!, timeoutMs: 60_000 });
+        compared.push({
+          label,
+          program,
+          typescript: runPackingProgram(program).map(({ x, y, r }) => ({ x, y, r })),
+          asRendered,
+          nodeArithmetic,
+        });
       }
     };
     await Promise.all([worker(), worker()]);
@@ -127,7 +227,8 @@ describe.skipIf(python === null)('renderPackingPython against runPackingProgram'
     for (const { label, program, typescript, asRendered } of compared) {
       const [expected, actual] = [verdicts(typescript), verdicts(asRendered.circles)];
       expect(actual.valid, `${label}: ${JSON.stringify(actual)}`).toBe(expected.valid);
-      if (expected.valid && actual.valid) expect(Math.abs(actual.sumOfRadii - expected.sumOfRadii), label).toBeLessThanOrEqual(toleranceOf(program));
+      if (expected.valid && actual.valid)
+        expect(Math.abs(actual.sumOfRadii - expected.sumOfRadii), label).toBeLessThanOrEqual(toleranceOf(program));
     }
     // Both sides of the comparison are exercised: some invalid (radii scaled past touching), most valid.
     expect(compared.filter(({ typescript }) => !checkPacking(typescript).valid).length).toBeGreaterThan(0);

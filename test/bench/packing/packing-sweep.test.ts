@@ -20,7 +20,9 @@ describe('circle packing as a bench task', () => {
     const constructions = Object.entries(card.paradigmBest).filter(([path]) => !path.startsWith('optimiser') && !path.endsWith('+polish'));
     const optimisation = Object.entries(card.paradigmBest).filter(([path]) => path.startsWith('optimiser') || path.endsWith('+polish'));
     expect(constructions.length).toBeGreaterThanOrEqual(8);
-    expect(Math.max(...constructions.map(([, entry]) => entry.best))).toBeLessThan(Math.min(...optimisation.map(([, entry]) => entry.best)) - 0.3);
+    expect(Math.max(...constructions.map(([, entry]) => entry.best))).toBeLessThan(
+      Math.min(...optimisation.map(([, entry]) => entry.best)) - 0.3,
+    );
     expect(card.medals.gold).toBeLessThanOrEqual(card.top1);
   });
 
@@ -34,7 +36,16 @@ describe('circle packing as a bench task', () => {
   it('records a run that validates, the same on a rerun, and wrapping at strength 0 selects as unshaped does', async () => {
     const task = await loadPackingTaskCard();
     const run = (alwaysWrap: boolean) =>
-      runPackingRun({ task, policy: 'aide', arm: { strength: 0, schedule: 'none' }, seed: 3, episodes: 12, evaluator: createPackingEvaluator(), alwaysWrap, clock: () => 0 });
+      runPackingRun({
+        task,
+        policy: 'aide',
+        arm: { strength: 0, schedule: 'none' },
+        seed: 3,
+        episodes: 12,
+        evaluator: createPackingEvaluator(),
+        alwaysWrap,
+        clock: () => 0,
+      });
     const record = await run(false);
     expect(BenchRunRecordSchema.safeParse(record).success).toBe(true);
     expect(record.episodes).toHaveLength(12);
@@ -49,7 +60,8 @@ describe('circle packing as a bench task', () => {
     const task = await loadPackingTaskCard();
     const evaluator = createPackingEvaluator();
     const best = async (schedule: 'none' | 'adaptive', seed: number) =>
-      (await runPackingRun({ task, policy: 'aide', arm: { strength: 0, schedule }, seed, episodes: 40, evaluator, clock: () => 0 })).bestScore!;
+      (await runPackingRun({ task, policy: 'aide', arm: { strength: 0, schedule }, seed, episodes: 40, evaluator, clock: () => 0 }))
+        .bestScore!;
     const unshaped: number[] = [];
     const adaptive: number[] = [];
     for (const seed of [1, 2, 3, 4]) {
@@ -63,26 +75,62 @@ describe('circle packing as a bench task', () => {
 
   it('runs in a sweep from another first seed, records its compliance, and refuses a changed compliance on resume', async () => {
     const out = join(directory, 'sweep');
-    const options = { tasks: [packingTaskName], policies: ['aide' as const, 'mcts' as const], arms: ['unshaped', 'bonus-1'], seeds: 2, firstSeed: 101, episodes: 6, out, workers: 1, directiveCompliance: 0 };
+    const options = {
+      tasks: [packingTaskName],
+      policies: ['aide' as const, 'mcts' as const],
+      arms: ['unshaped', 'bonus-1'],
+      seeds: 2,
+      firstSeed: 101,
+      episodes: 6,
+      out,
+      workers: 1,
+      directiveCompliance: 0,
+    };
     const result = await runSweep(options);
     expect(result.records.map((record) => `${record.task}/${record.policy}/${record.seed}`)).toEqual([
-      `${packingTaskName}/aide/101`, `${packingTaskName}/aide/101`, `${packingTaskName}/mcts/101`, `${packingTaskName}/mcts/101`,
-      `${packingTaskName}/aide/102`, `${packingTaskName}/aide/102`, `${packingTaskName}/mcts/102`, `${packingTaskName}/mcts/102`,
+      `${packingTaskName}/aide/101`,
+      `${packingTaskName}/aide/101`,
+      `${packingTaskName}/mcts/101`,
+      `${packingTaskName}/mcts/101`,
+      `${packingTaskName}/aide/102`,
+      `${packingTaskName}/aide/102`,
+      `${packingTaskName}/mcts/102`,
+      `${packingTaskName}/mcts/102`,
     ]);
     expect(result.evaluator.evaluated).toBeGreaterThan(0);
     expect(JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8'))).toMatchObject({ directiveCompliance: 0 });
     await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(SweepResultsError);
-    await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(/directive compliance 0, not directive compliance 0\.9/);
-    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(InvalidArgumentError);
+    await expect(runSweep({ ...options, directiveCompliance: 0.9 })).rejects.toThrow(
+      /directive compliance 0, not directive compliance 0\.9/,
+    );
+    await expect(
+      runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, agent: { kind: 'llm', model: 'm' } }),
+    ).rejects.toThrow(InvalidArgumentError);
     // The agent's bug rate and debug success likewise: recorded, refused when changed, and they reach the agent.
     const buggy = { ...options, out: join(directory, 'buggy'), bugRate: 0.5, debugSuccess: 0.2 };
     const buggyRuns = await runSweep(buggy);
-    expect(JSON.parse(await readFile(join(buggy.out, 'sweep.json'), 'utf8'))).toMatchObject({ directiveCompliance: 0, bugRate: 0.5, debugSuccess: 0.2 });
-    const share = (records: typeof buggyRuns.records) => records.flatMap((record) => record.episodes).filter((episode) => episode.status === 'buggy').length / records.flatMap((record) => record.episodes).length;
+    expect(JSON.parse(await readFile(join(buggy.out, 'sweep.json'), 'utf8'))).toMatchObject({
+      directiveCompliance: 0,
+      bugRate: 0.5,
+      debugSuccess: 0.2,
+    });
+    const share = (records: typeof buggyRuns.records) =>
+      records.flatMap((record) => record.episodes).filter((episode) => episode.status === 'buggy').length /
+      records.flatMap((record) => record.episodes).length;
     expect(share(buggyRuns.records)).toBeGreaterThan(share(result.records));
     await expect(runSweep({ ...buggy, bugRate: 0.3 })).rejects.toThrow(/bug rate 0\.5, not bug rate 0\.3/);
-    await expect(runSweep({ ...buggy, debugSuccess: undefined })).rejects.toThrow(/debug success 0\.2, not the agent's default debug success/);
-    await expect(runSweep({ ...options, out: join(directory, 'llm'), directiveCompliance: undefined, bugRate: 0.3, agent: { kind: 'llm', model: 'm' } })).rejects.toThrow(/only the simulated agent \(and the scripted model\) has a bug rate/);
+    await expect(runSweep({ ...buggy, debugSuccess: undefined })).rejects.toThrow(
+      /debug success 0\.2, not the agent's default debug success/,
+    );
+    await expect(
+      runSweep({
+        ...options,
+        out: join(directory, 'llm'),
+        directiveCompliance: undefined,
+        bugRate: 0.3,
+        agent: { kind: 'llm', model: 'm' },
+      }),
+    ).rejects.toThrow(/only the simulated agent \(and the scripted model\) has a bug rate/);
     // The agent's profile: v2 unless asked, recorded, refused when changed; a manifest from before profiles is v1's.
     expect(JSON.parse(await readFile(join(out, 'sweep.json'), 'utf8'))).toMatchObject({ agentProfile: 'v2' });
     await expect(runSweep({ ...options, agentProfile: 'v1' })).rejects.toThrow(/profile v2, not v1; pass --agent-profile v2/);

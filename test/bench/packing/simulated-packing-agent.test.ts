@@ -21,11 +21,17 @@ describe('the simulated packing agent', () => {
     expect(paradigmsNamedIn(directive)).toEqual(new Set(['rings', 'hexagonal']));
     const agent = createSimulatedPackingAgent({ seed: 2, bugRate: 0, directiveCompliance: 1, directiveAvoidsTried: false });
     for (let index = 0; index < 40; index++) await agent.operators.draft({ directive });
-    expect(agent.proposals.every((proposal) => !['rings', 'hexagonal'].includes(proposal.config.layout.paradigm) && proposal.followedDirective)).toBe(true);
+    expect(
+      agent.proposals.every((proposal) => !['rings', 'hexagonal'].includes(proposal.config.layout.paradigm) && proposal.followedDirective),
+    ).toBe(true);
     const parent = agent.proposals.find((proposal) => proposal.config.layout.paradigm === 'grid')!;
     for (let index = 0; index < 20; index++) await agent.operators.improve({ parent: { code: parent.code }, directive });
     const improvements = agent.proposals.slice(40);
-    expect(improvements.every((proposal) => proposal.kind === 'family-switch' && !['rings', 'hexagonal', 'grid'].includes(proposal.config.layout.paradigm))).toBe(true);
+    expect(
+      improvements.every(
+        (proposal) => proposal.kind === 'family-switch' && !['rings', 'hexagonal', 'grid'].includes(proposal.config.layout.paradigm),
+      ),
+    ).toBe(true);
   });
 
   it('adds a component its run has not tried when a directive asks for one on top of the best', async () => {
@@ -37,7 +43,9 @@ describe('the simulated packing agent', () => {
     // Untried components first (by the prior among them), whatever the prior's weights: polish comes within three.
     for (let index = 0; index < 3; index++) await agent.operators.improve({ parent, directive });
     const improvements = agent.proposals.slice(1);
-    expect(improvements.every((proposal) => proposal.kind === 'component' && proposal.config.layout.paradigm === draft.config.layout.paradigm)).toBe(true);
+    expect(
+      improvements.every((proposal) => proposal.kind === 'component' && proposal.config.layout.paradigm === draft.config.layout.paradigm),
+    ).toBe(true);
     expect(improvements.some((proposal) => proposal.config.polish !== null)).toBe(true);
   });
 
@@ -84,7 +92,8 @@ describe('the simulated packing agent', () => {
 
   it('ignores every directive at compliance 0, and debugs an invalid packing by repairing its radii', async () => {
     const agent = createSimulatedPackingAgent({ seed: 9, bugRate: 0, directiveCompliance: 0 });
-    for (let index = 0; index < 20; index++) await agent.operators.draft({ directive: 'avoid rings, grids, lattices and greedy placement' });
+    for (let index = 0; index < 20; index++)
+      await agent.operators.draft({ directive: 'avoid rings, grids, lattices and greedy placement' });
     expect(agent.proposals.every((proposal) => !proposal.followedDirective)).toBe(true);
     const broken = createSimulatedPackingAgent({ seed: 1, bugRate: 0, debugSuccess: 1 });
     const { code } = await broken.operators.draft({});

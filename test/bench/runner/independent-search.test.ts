@@ -22,12 +22,19 @@ describe('independent sampling', () => {
         createAgent: ({ seed, budget }) => {
           const agent = createSimulatedAgent({ task: card, seed, budget });
           const draft = agent.operators.draft;
-          return { ...agent, proposals: agent.proposals, proposalOf: agent.proposalOf, operators: { ...agent.operators, draft: (input) => (asked.push(input.directive ?? 'none'), draft(input)) } };
+          return {
+            ...agent,
+            proposals: agent.proposals,
+            proposalOf: agent.proposalOf,
+            operators: { ...agent.operators, draft: (input) => (asked.push(input.directive ?? 'none'), draft(input)) },
+          };
         },
       });
       expect(record.policy).toBe('independent');
       expect(record.shaped).toBe(false);
-      expect(record.episodes.map((episode) => [episode.operator, episode.parentIds])).toEqual(Array.from({ length: 6 }, () => ['draft', []]));
+      expect(record.episodes.map((episode) => [episode.operator, episode.parentIds])).toEqual(
+        Array.from({ length: 6 }, () => ['draft', []]),
+      );
       expect(asked).toEqual(Array.from({ length: 6 }, () => 'none'));
     } finally {
       await pool.close();

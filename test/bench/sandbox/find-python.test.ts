@@ -38,7 +38,9 @@ describe('findPython', () => {
   it('an interpreter that is not there is named as such', async () => {
     const python = join(folder, 'no-such-python3');
     const error = await findPython({ python, packages: ['numpy'] }).catch((caught: unknown) => caught);
-    expect((error as Error).message).toBe(`no python3 imports numpy: tried ${python} (no such file); install python3-numpy or pass --python`);
+    expect((error as Error).message).toBe(
+      `no python3 imports numpy: tried ${python} (no such file); install python3-numpy or pass --python`,
+    );
   });
 
   it('searches PATH in order, names every interpreter tried, and caches what it found per process', async () => {

@@ -17,18 +17,22 @@ describe('HeadTailBuffer', () => {
 
   it('past its limit keeps exactly the first and the last half, however it is chunked', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 64 }), fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n'), maxLength: 50 }), { maxLength: 20 }), (limit, chunks) => {
-        const all = chunks.join('');
-        const buffer = new HeadTailBuffer(limit);
-        for (const chunk of chunks) buffer.write(Buffer.from(chunk));
-        const head = Math.ceil(limit / 2);
-        const tail = Math.floor(limit / 2);
-        const expected =
-          all.length <= limit
-            ? all
-            : `${all.slice(0, head)}\n[… ${all.length - limit} bytes cut: output is limited to ${limit} bytes …]\n${all.slice(all.length - tail)}`;
-        expect(buffer.text()).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 64 }),
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', '\n'), maxLength: 50 }), { maxLength: 20 }),
+        (limit, chunks) => {
+          const all = chunks.join('');
+          const buffer = new HeadTailBuffer(limit);
+          for (const chunk of chunks) buffer.write(Buffer.from(chunk));
+          const head = Math.ceil(limit / 2);
+          const tail = Math.floor(limit / 2);
+          const expected =
+            all.length <= limit
+              ? all
+              : `${all.slice(0, head)}\n[… ${all.length - limit} bytes cut: output is limited to ${limit} bytes …]\n${all.slice(all.length - tail)}`;
+          expect(buffer.text()).toBe(expected);
+        },
+      ),
     );
   });
 });

@@ -27,12 +27,20 @@ function processesIn(directory: string): number {
 
 /** Waits up to `seconds` for the processes in `directory` to end (a SIGKILL is delivered asynchronously). */
 async function processesLeftIn(directory: string, seconds = 5): Promise<number> {
-  for (let waited = 0; waited < seconds * 10 && processesIn(directory) > 0; waited += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; waited < seconds * 10 && processesIn(directory) > 0; waited += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return processesIn(directory);
 }
 
 describe.skipIf(missingPython !== undefined)(needs('the Python sandbox, under any isolation', missingPython), () => {
-  const sandbox = createPythonSandbox({ isolation: 'auto', cpuSeconds: 10, memoryMegabytes: 1024, processes: 32, wallSeconds: 60, onWarning: () => {} });
+  const sandbox = createPythonSandbox({
+    isolation: 'auto',
+    cpuSeconds: 10,
+    memoryMegabytes: 1024,
+    processes: 32,
+    wallSeconds: 60,
+    onWarning: () => {},
+  });
 
   it('runs a program in a directory holding only its inputs, and brings back the outputs it wrote', async () => {
     const result = await sandbox.run({
@@ -134,10 +142,16 @@ describe.skipIf(missingPython !== undefined)(needs('the Python sandbox, under an
     const parallel = createPythonSandbox({ workers: 2, onWarning: () => {} });
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        parallel.run({ program: 'import os\nopen("out.txt", "w").write(open("in.txt").read() * 2 + str(len(os.listdir("."))))', files: { 'in.txt': `n${index}` }, outputs: ['out.txt'] }),
+        parallel.run({
+          program: 'import os\nopen("out.txt", "w").write(open("in.txt").read() * 2 + str(len(os.listdir("."))))',
+          files: { 'in.txt': `n${index}` },
+          outputs: ['out.txt'],
+        }),
       ),
     );
-    expect(results.map((result) => result.outputs['out.txt']?.toString())).toEqual(Array.from({ length: 6 }, (_, index) => `n${index}n${index}3`));
+    expect(results.map((result) => result.outputs['out.txt']?.toString())).toEqual(
+      Array.from({ length: 6 }, (_, index) => `n${index}n${index}3`),
+    );
   });
 
   it("a cancelled run is 'killed' at once, whether running or still waiting for a worker", async () => {
@@ -162,19 +176,25 @@ describe.skipIf(missingPython !== undefined)(needs('the Python sandbox, under an
     expect(warnings[0]).toMatch(/^isolation 'none': programs can reach the network and write outside their directories/);
   });
 
-  it.skipIf(!isRoot)(needs('an interpreter the program uid cannot read is a SandboxStartError at the first run, not a buggy node', isRoot ? undefined : 'not root'), async () => {
-    const hidden = await mkdtemp(join(tmpdir(), 'boden-hidden-python-'));
-    try {
-      await chmod(hidden, 0o700);
-      await symlink('/usr/bin/python3', join(hidden, 'python3'));
-      const unreadable = createPythonSandbox({ python: join(hidden, 'python3'), onWarning: () => {} });
-      const error = await unreadable.run({ program: 'print(1)' }).catch((caught: unknown) => caught);
-      expect(SandboxStartError.isInstance(error)).toBe(true);
-      expect((error as Error).message).toMatch(/could not be started: PermissionError: \[Errno 13\] Permission denied/);
-    } finally {
-      await rm(hidden, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!isRoot)(
+    needs(
+      'an interpreter the program uid cannot read is a SandboxStartError at the first run, not a buggy node',
+      isRoot ? undefined : 'not root',
+    ),
+    async () => {
+      const hidden = await mkdtemp(join(tmpdir(), 'boden-hidden-python-'));
+      try {
+        await chmod(hidden, 0o700);
+        await symlink('/usr/bin/python3', join(hidden, 'python3'));
+        const unreadable = createPythonSandbox({ python: join(hidden, 'python3'), onWarning: () => {} });
+        const error = await unreadable.run({ program: 'print(1)' }).catch((caught: unknown) => caught);
+        expect(SandboxStartError.isInstance(error)).toBe(true);
+        expect((error as Error).message).toMatch(/could not be started: PermissionError: \[Errno 13\] Permission denied/);
+      } finally {
+        await rm(hidden, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe.skipIf(missingPython !== undefined || missingBubblewrap !== undefined)(
@@ -200,7 +220,9 @@ describe.skipIf(missingPython !== undefined || missingBubblewrap !== undefined)(
       for (const target of targets) {
         const result = await sandbox.run({ program: `import os\nopen(${target}, "w").write("x")` });
         expect(result.status).toBe('error');
-        expect(result.reason).toMatch(/^tried to write outside its directory: OSError: \[Errno 30\] Read-only file system: '.*boden-sandbox-test'$/);
+        expect(result.reason).toMatch(
+          /^tried to write outside its directory: OSError: \[Errno 30\] Read-only file system: '.*boden-sandbox-test'$/,
+        );
       }
       expect(() => readFileSync('/etc/boden-sandbox-test')).toThrow();
       expect(() => readFileSync('/tmp/boden-sandbox-test')).toThrow();
@@ -209,20 +231,25 @@ describe.skipIf(missingPython !== undefined || missingBubblewrap !== undefined)(
     it('a connection to a TCP server on the machine’s 127.0.0.1 is refused', async () => {
       const result = await sandbox.run({ program: `import socket\nsocket.create_connection(("127.0.0.1", ${port}), timeout=5).recv(10)` });
       expect(result.status).toBe('error');
-      expect(result.reason).toMatch(/^tried to use the network, which the sandbox cuts: ConnectionRefusedError: \[Errno 111\] Connection refused$/);
+      expect(result.reason).toMatch(
+        /^tried to use the network, which the sandbox cuts: ConnectionRefusedError: \[Errno 111\] Connection refused$/,
+      );
       expect(connections).toBe(0);
     });
 
     it('the same connection succeeds without isolation (the test server is reachable)', async () => {
       const plain = createPythonSandbox({ isolation: 'none', onWarning: () => {} });
-      const result = await plain.run({ program: `import socket\nprint(socket.create_connection(("127.0.0.1", ${port}), timeout=5).recv(10).decode(), end="")` });
+      const result = await plain.run({
+        program: `import socket\nprint(socket.create_connection(("127.0.0.1", ${port}), timeout=5).recv(10).decode(), end="")`,
+      });
       expect(result.stdout).toBe('hello\n');
       expect(connections).toBe(1);
     });
 
     it('multiprocessing works: its pool has a /dev/shm of the sandbox’s own', async () => {
       const result = await sandbox.run({
-        program: 'import multiprocessing as mp\ndef square(x):\n    return x * x\nif __name__ == "__main__":\n    with mp.Pool(2) as pool:\n        print(sum(pool.map(square, range(100))))',
+        program:
+          'import multiprocessing as mp\ndef square(x):\n    return x * x\nif __name__ == "__main__":\n    with mp.Pool(2) as pool:\n        print(sum(pool.map(square, range(100))))',
       });
       expect(result.status).toBe('ok');
       expect(result.stdout).toBe('328350\n');

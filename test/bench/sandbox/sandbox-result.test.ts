@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRun, type RunContext, type RunEnd } from '../../../bench/sandbox/sandbox-result.js';
 
-const context: RunContext = { cpuSeconds: 60, memoryMegabytes: 4096, processes: 64, wallSeconds: 270, networkCut: true, writesConfined: true };
+const context: RunContext = {
+  cpuSeconds: 60,
+  memoryMegabytes: 4096,
+  processes: 64,
+  wallSeconds: 270,
+  networkCut: true,
+  writesConfined: true,
+};
 const end = (overrides: Partial<RunEnd> & { report?: RunEnd['report'] }): RunEnd => ({
   report: { exitCode: 1, signal: null, cpuSeconds: 1, wallLimit: false },
   stderr: '',
@@ -30,7 +37,10 @@ describe('judgeRun: how a program ended, in a status and one line', () => {
   });
 
   it('a crash names its signal and the last line it printed', () => {
-    const judged = judgeRun(end({ report: { exitCode: null, signal: 11, cpuSeconds: 1, wallLimit: false }, stderr: 'Fatal Python error: Segmentation fault\n' }), context);
+    const judged = judgeRun(
+      end({ report: { exitCode: null, signal: 11, cpuSeconds: 1, wallLimit: false }, stderr: 'Fatal Python error: Segmentation fault\n' }),
+      context,
+    );
     expect(judged).toMatchObject({ status: 'error', reason: 'crashed with SIGSEGV: Fatal Python error: Segmentation fault' });
   });
 
@@ -43,7 +53,9 @@ describe('judgeRun: how a program ended, in a status and one line', () => {
   });
 
   it('a silent failure and a launcher that was killed before reporting both say so', () => {
-    expect(judgeRun(end({ report: { exitCode: 3, signal: null, cpuSeconds: 1, wallLimit: false } }), context).reason).toBe('exited with code 3 and printed nothing on stderr');
+    expect(judgeRun(end({ report: { exitCode: 3, signal: null, cpuSeconds: 1, wallLimit: false } }), context).reason).toBe(
+      'exited with code 3 and printed nothing on stderr',
+    );
     expect(judgeRun(end({ report: undefined, launcherExit: 'exit code 137' }), context)).toMatchObject({
       status: 'killed',
       cpuSeconds: Number.NaN,
@@ -53,12 +65,17 @@ describe('judgeRun: how a program ended, in a status and one line', () => {
 
   it('a read-only file system is a write outside the directory only where writes are confined', () => {
     const stderr = "OSError: [Errno 30] Read-only file system: '/usr/x'\n";
-    expect(judgeRun(end({ stderr }), context).reason).toBe("tried to write outside its directory: OSError: [Errno 30] Read-only file system: '/usr/x'");
-    expect(judgeRun(end({ stderr }), { ...context, writesConfined: false }).reason).toBe("OSError: [Errno 30] Read-only file system: '/usr/x'");
+    expect(judgeRun(end({ stderr }), context).reason).toBe(
+      "tried to write outside its directory: OSError: [Errno 30] Read-only file system: '/usr/x'",
+    );
+    expect(judgeRun(end({ stderr }), { ...context, writesConfined: false }).reason).toBe(
+      "OSError: [Errno 30] Read-only file system: '/usr/x'",
+    );
   });
 
   it("quotes a traceback's exception line, not the last line of a message that runs over several", () => {
-    const stderr = 'Traceback (most recent call last):\n  File "program.py", line 3, in <module>\n    model.fit(X, y)\nValueError: Input X contains NaN.\nRidge does not accept missing values encoded as NaN natively.\n';
+    const stderr =
+      'Traceback (most recent call last):\n  File "program.py", line 3, in <module>\n    model.fit(X, y)\nValueError: Input X contains NaN.\nRidge does not accept missing values encoded as NaN natively.\n';
     expect(judgeRun(end({ stderr }), context).reason).toBe('ValueError: Input X contains NaN.');
     expect(judgeRun(end({ stderr: 'no traceback here\nthe last line\n' }), context).reason).toBe('the last line');
   });

@@ -34,7 +34,10 @@ export function benchRunFixture(fields: {
       score: impact,
       error: impact === null ? 'boom' : null,
       impact,
-      novelty: (fields.nearestNeighbour === undefined ? {} : { 'nearest-neighbour': fields.nearestNeighbour[index]! }) as Record<string, number>,
+      novelty: (fields.nearestNeighbour === undefined ? {} : { 'nearest-neighbour': fields.nearestNeighbour[index]! }) as Record<
+        string,
+        number
+      >,
       verdict: impact === null ? null : { score: fields.verdicts?.[index] ?? 0, label: 'Routine', confidence: 1, judge: 'rubric-v1' },
       directive: null,
       followedDirective: false,

@@ -13,9 +13,16 @@ beforeAll(async () => {
   // The fake model answers every prompt with a ridge regression whose alpha grows with each request.
   let requests = 0;
   server = await startFakeOpenAiServer({
-    chat: () => JSON.stringify({ plan: 'Ridge regression on the standardised features.', config: { model: { family: 'linear', alpha: 2 ** requests++ } } }),
+    chat: () =>
+      JSON.stringify({
+        plan: 'Ridge regression on the standardised features.',
+        config: { model: { family: 'linear', alpha: 2 ** requests++ } },
+      }),
   });
-  failing = await startFakeOpenAiServer({ chat: () => ({ content: null, finishReason: 'stop' }), script: Array.from({ length: 50 }, () => ({ kind: 'status' as const, status: 400 })) });
+  failing = await startFakeOpenAiServer({
+    chat: () => ({ content: null, finishReason: 'stop' }),
+    script: Array.from({ length: 50 }, () => ({ kind: 'status' as const, status: 400 })),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -43,16 +50,30 @@ describe('a sweep with the LLM agent', () => {
     expect(record!.episodes.every((episode) => episode.status === 'ok' && episode.configKey.includes('"linear"'))).toBe(true);
     expect(server.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBe(3);
     // The directory now holds the LLM's runs: resuming it with the simulated agent is refused, naming the setting.
-    await expect(runSweep({ tasks: ['boston'], arms: ['unshaped'], seeds: 2, episodes: 3, out: join(directory, 'llm'), memo: join(directory, 'memo'), workers: 1 })).rejects.toThrow(
-      /\(agent\).*llm\/fake-model agent, not simulated/,
-    );
+    await expect(
+      runSweep({
+        tasks: ['boston'],
+        arms: ['unshaped'],
+        seeds: 2,
+        episodes: 3,
+        out: join(directory, 'llm'),
+        memo: join(directory, 'memo'),
+        workers: 1,
+      }),
+    ).rejects.toThrow(/\(agent\).*llm\/fake-model agent, not simulated/);
   }, 120_000);
 
   it('runs the same LLM agent through the LangGraph graph with --agent langchain, and gets the runs of the adapters', async () => {
     // A fresh fake model per sweep, and one run at a time, so both sweeps see the same answers in the same order.
     const ridgeModel = async () => {
       let requests = 0;
-      const model = await startFakeOpenAiServer({ chat: () => JSON.stringify({ plan: 'Ridge regression on the standardised features.', config: { model: { family: 'linear', alpha: 2 ** requests++ } } }) });
+      const model = await startFakeOpenAiServer({
+        chat: () =>
+          JSON.stringify({
+            plan: 'Ridge regression on the standardised features.',
+            config: { model: { family: 'linear', alpha: 2 ** requests++ } },
+          }),
+      });
       extra.push(model);
       return model;
     };
@@ -72,8 +93,19 @@ describe('a sweep with the LLM agent', () => {
     const adapters = await sweep('llm');
     const graph = await sweep('langchain');
     expect(graph.failures).toEqual([]);
-    expect(graph.records.map((record) => record.agent)).toEqual(['langchain/fake-model', 'langchain/fake-model', 'langchain/fake-model', 'langchain/fake-model']);
-    const searchOf = (records: typeof graph.records) => records.map((record) => ({ policy: record.policy, arm: record.arm, configs: record.episodes.map((episode) => episode.configKey), parents: record.episodes.map((episode) => episode.parentIds) }));
+    expect(graph.records.map((record) => record.agent)).toEqual([
+      'langchain/fake-model',
+      'langchain/fake-model',
+      'langchain/fake-model',
+      'langchain/fake-model',
+    ]);
+    const searchOf = (records: typeof graph.records) =>
+      records.map((record) => ({
+        policy: record.policy,
+        arm: record.arm,
+        configs: record.episodes.map((episode) => episode.configKey),
+        parents: record.episodes.map((episode) => episode.parentIds),
+      }));
     expect(searchOf(graph.records)).toEqual(searchOf(adapters.records));
     expect(graph.records.every((record) => record.episodes.length === 4)).toBe(true);
   }, 120_000);
@@ -81,7 +113,16 @@ describe('a sweep with the LLM agent', () => {
   it('reports a run whose model keeps failing as a failure and stores nothing for it', async () => {
     const failures: string[] = [];
     const result = await runSweep(
-      { tasks: ['boston'], arms: ['unshaped'], seeds: 1, episodes: 2, out: join(directory, 'failing'), memo: join(directory, 'memo'), workers: 1, agent: { kind: 'llm', model: 'fake-model', baseURL: failing.baseURL } },
+      {
+        tasks: ['boston'],
+        arms: ['unshaped'],
+        seeds: 1,
+        episodes: 2,
+        out: join(directory, 'failing'),
+        memo: join(directory, 'memo'),
+        workers: 1,
+        agent: { kind: 'llm', model: 'fake-model', baseURL: failing.baseURL },
+      },
       { onFailure: ({ cell }) => failures.push(cell.id) },
     );
     expect(failures).toEqual(['boston/aide/unshaped/seed-1']);

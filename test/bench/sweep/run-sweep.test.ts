@@ -30,7 +30,9 @@ describe('runSweep', () => {
     expect(outputs.table).toMatch(/boston +aide +adaptive +2 /);
     // The verdict comes first: in the terminal, in summary.txt (before the sessions) and in summary.json.
     const [verdict] = verdictSentences(outputs.rows);
-    expect(verdict).toMatch(/^(adaptive (beats|loses to) unshaped on boston under aide by .* 2 seeds\)|no difference we can tell from 2 seeds: adaptive against unshaped on boston under aide, )/);
+    expect(verdict).toMatch(
+      /^(adaptive (beats|loses to) unshaped on boston under aide by .* 2 seeds\)|no difference we can tell from 2 seeds: adaptive against unshaped on boston under aide, )/,
+    );
     expect(outputs.table.startsWith(`${verdict}\n\ntask `)).toBe(true);
     const summaryText = await readFile(join(out, 'summary.txt'), 'utf8');
     expect(summaryText.startsWith(`${verdict}\n\nboden bench: 4 runs`)).toBe(true);
@@ -55,7 +57,10 @@ describe('runSweep', () => {
   it('stops on an abort keeping the completed runs, and resumes with the rest', async () => {
     const out = join(directory, 'interrupted');
     const controller = new AbortController();
-    const stopped = runSweep({ ...base, out, concurrency: 1 }, { signal: controller.signal, onProgress: () => controller.abort(new Error('stop')) });
+    const stopped = runSweep(
+      { ...base, out, concurrency: 1 },
+      { signal: controller.signal, onProgress: () => controller.abort(new Error('stop')) },
+    );
     await expect(stopped).rejects.toThrow('stop');
     const kept = (await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n');
     expect(kept).toHaveLength(1);
@@ -67,7 +72,12 @@ describe('runSweep', () => {
     expect(resumed.resumed).toBe(1);
     expect(resumed.ran).toBe(3);
     expect(resumed.sessions.map((session) => session.runs)).toEqual([1, 3]);
-    expect(resumed.records.map((record) => `${record.arm.schedule}-${record.seed}`)).toEqual(['none-1', 'adaptive-1', 'none-2', 'adaptive-2']);
+    expect(resumed.records.map((record) => `${record.arm.schedule}-${record.seed}`)).toEqual([
+      'none-1',
+      'adaptive-1',
+      'none-2',
+      'adaptive-2',
+    ]);
   }, 240_000);
 
   it('refuses a smaller sweep into a folder holding more runs (it would overwrite their summary), and resumes a larger one', async () => {
@@ -75,7 +85,9 @@ describe('runSweep', () => {
     // The folder of the first test: seeds 1-2 of both arms.
     const error = await runSweep({ ...base, out, seeds: 1 }).catch((caught: unknown) => caught);
     expect(SweepResultsError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toMatch(/runs\.jsonl: holds 2 run\(s\) that are not cells of this sweep \(the first: boston\/aide\/(unshaped|adaptive)\/seed-2\).*use another --out/);
+    expect((error as Error).message).toMatch(
+      /runs\.jsonl: holds 2 run\(s\) that are not cells of this sweep \(the first: boston\/aide\/(unshaped|adaptive)\/seed-2\).*use another --out/,
+    );
     const other = join(directory, 'tiny-other-arms');
     await runSweep({ ...base, out: other, arms: ['unshaped'], seeds: 1 });
     const larger = await runSweep({ ...base, out: other, arms: ['unshaped'], seeds: 2 });

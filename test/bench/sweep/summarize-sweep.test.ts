@@ -16,7 +16,11 @@ describe('summarizeSweep', () => {
   });
 
   it('averages an embedding novelty metric per quarter over valid episodes only, as a second P-creativity measure', () => {
-    const record = benchRunFixture({ seed: 1, impacts: [0.1, null, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1], nearestNeighbour: [1, 0.9, 0.6, 0.4, 0.3, 0.1, 0.2, 0.4] });
+    const record = benchRunFixture({
+      seed: 1,
+      impacts: [0.1, null, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1],
+      nearestNeighbour: [1, 0.9, 0.6, 0.4, 0.3, 0.1, 0.2, 0.4],
+    });
     const quarters = noveltyByQuarterOf([record], 'nearest-neighbour');
     // Quarter 1 holds episodes 0 and 1; episode 1 is buggy, so only episode 0 (novelty 1) counts.
     expect(quarters).toEqual([1, 0.5, 0.2, 0.30000000000000004]);
@@ -26,9 +30,18 @@ describe('summarizeSweep', () => {
   });
 
   it('summarises each arm against the unshaped arm of the same task and policy', () => {
-    const unshaped = [0.2, 0.3, 0.4, 0.5].map((best, seed) => benchRunFixture({ seed, impacts: [0, best], wallMilliseconds: 100, evaluationMilliseconds: 40, measurementMilliseconds: 10 }));
+    const unshaped = [0.2, 0.3, 0.4, 0.5].map((best, seed) =>
+      benchRunFixture({ seed, impacts: [0, best], wallMilliseconds: 100, evaluationMilliseconds: 40, measurementMilliseconds: 10 }),
+    );
     const shaped = [0.6, 0.7, 0.8, 0.9].map((best, seed) =>
-      benchRunFixture({ seed, strength: 0.3, impacts: [0, best], wallMilliseconds: 150, evaluationMilliseconds: 50, medal: seed % 2 === 0 ? 'bronze' : null }),
+      benchRunFixture({
+        seed,
+        strength: 0.3,
+        impacts: [0, best],
+        wallMilliseconds: 150,
+        evaluationMilliseconds: 50,
+        medal: seed % 2 === 0 ? 'bronze' : null,
+      }),
     );
     const rows = summarizeSweep([...unshaped, ...shaped]);
     expect(rows.map((row) => row.arm)).toEqual(['unshaped', 'bonus-0.3']);
@@ -73,7 +86,9 @@ describe('summarizeSweep', () => {
     expect(row!.firstMedal).toEqual({ medianEpisode: 3, runs: 2 });
     expect(formatSweepSummary([row!])).toMatch(/1st medal[\s\S]*3\.0 \(2\)/);
     // Lower is better: bronze at 0.15 is reached at the first episode of run 1 only.
-    expect(summarizeSweep(runs, new Map([['boston', { ...reference, maximize: false, medals: { bronze: 0.15 } }]]))[0]!.firstMedal).toEqual({ medianEpisode: 1, runs: 1 });
+    expect(summarizeSweep(runs, new Map([['boston', { ...reference, maximize: false, medals: { bronze: 0.15 } }]]))[0]!.firstMedal).toEqual(
+      { medianEpisode: 1, runs: 1 },
+    );
     expect(summarizeSweep(runs, new Map([['boston', { baseline: 0, top1: 1 }]]))[0]!.firstMedal).toBeNull();
   });
 
@@ -101,7 +116,9 @@ describe('summarizeSweep', () => {
     expect(rows[1]!.bonusShift).toEqual({ changedShare: 10 / 40, strength: 1.5 });
     expect(formatSweepSummary(rows)).toMatch(/bonus changed @ weight[\s\S]*bonus-1 .* 0\.25 @ 1\.50/);
     // Two tables, outcome first, each led by task, policy and arm, so neither needs a screen 300 columns wide.
-    const headers = formatSweepSummary(rows).split('\n').filter((line) => line.startsWith('task '));
+    const headers = formatSweepSummary(rows)
+      .split('\n')
+      .filter((line) => line.startsWith('task '));
     expect(headers).toHaveLength(2);
     expect(headers[0]).toMatch(/^task +policy +arm +runs +final impact .* medal$/);
     expect(headers[1]).toMatch(/^task +policy +arm +P-creativity Q1 Q2 Q3 Q4 .* overhead ×$/);

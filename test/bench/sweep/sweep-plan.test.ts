@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { BenchRunRecord } from '../../../bench/runner/bench-run-record.js';
 import { runSweep } from '../../../bench/sweep/run-sweep.js';
 import { slurmArrayScript } from '../../../bench/sweep/slurm-array-script.js';
-import { cellsOfShard, createSweepPlan, parseShard, readSweepPlan, shardFromEnvironment, writeSweepPlan } from '../../../bench/sweep/sweep-plan.js';
+import {
+  cellsOfShard,
+  createSweepPlan,
+  parseShard,
+  readSweepPlan,
+  shardFromEnvironment,
+  writeSweepPlan,
+} from '../../../bench/sweep/sweep-plan.js';
 import { SweepResultsError } from '../../../bench/sweep/sweep-results-error.js';
 import { mergeSweepShards, runSweepShard } from '../../../bench/sweep/sweep-shards.js';
 import { summarizeSweep, type SweepSummaryRow } from '../../../bench/sweep/summarize-sweep.js';
@@ -14,10 +21,21 @@ import { useTemporaryDirectory } from '../../support/temporary-directory.js';
 const directory = useTemporaryDirectory('boden-sweep-plan-');
 const memo = join(directory, 'memo');
 // Circle packing evaluates in process: a whole sweep takes seconds. One worker: test files run in parallel.
-const grid = { tasks: ['circle-packing-26'], policies: ['aide' as const, 'evolutionary' as const], arms: ['unshaped', 'adaptive'], seeds: 2, episodes: 12 };
+const grid = {
+  tasks: ['circle-packing-26'],
+  policies: ['aide' as const, 'evolutionary' as const],
+  arms: ['unshaped', 'adaptive'],
+  seeds: 2,
+  episodes: 12,
+};
 
 /** A run without its wall-clock fields, which depend on the machine's load. */
-const withoutTimes = ({ wallMilliseconds: _wall, evaluationMilliseconds: _evaluation, measurementMilliseconds: _measurement, ...rest }: BenchRunRecord) => rest;
+const withoutTimes = ({
+  wallMilliseconds: _wall,
+  evaluationMilliseconds: _evaluation,
+  measurementMilliseconds: _measurement,
+  ...rest
+}: BenchRunRecord) => rest;
 /** A summary row without its search-time columns, for the same reason. */
 const rowWithoutTimes = ({ searchMilliseconds: _search, overheadRatio: _overhead, ...rest }: SweepSummaryRow) => rest;
 
@@ -44,10 +62,18 @@ describe('sweep plans', () => {
     await writeSweepPlan(path, plan);
     expect(await readSweepPlan(path)).toEqual(plan);
 
-    const written = JSON.parse(await readFile(path, 'utf8')) as { cells: { seed: number }[]; codeVersion: string; sweep: Record<string, unknown> };
+    const written = JSON.parse(await readFile(path, 'utf8')) as {
+      cells: { seed: number }[];
+      codeVersion: string;
+      sweep: Record<string, unknown>;
+    };
     const variants: [string, unknown, RegExp][] = [
       ['not json', '{"format": ', /not valid JSON/],
-      ['edited cell', { ...written, cells: written.cells.map((cell, index) => (index === 3 ? { ...cell, id: '0123456789abcdef' } : cell)) }, /\(cells\.3\).*write the plan again/],
+      [
+        'edited cell',
+        { ...written, cells: written.cells.map((cell, index) => (index === 3 ? { ...cell, id: '0123456789abcdef' } : cell)) },
+        /\(cells\.3\).*write the plan again/,
+      ],
       ['other code', { ...written, codeVersion: 'boden-0.0.1/evaluation-1' }, /\(codeVersion\).*boden-0\.0\.1/],
       ['bad option', { ...written, sweep: { ...written.sweep, episodes: 0 } }, /\(sweep\.episodes\)/],
       ['not a plan', { format: 'something' }, /\(format\)/],
@@ -75,7 +101,10 @@ describe('sweep plans', () => {
     expect(shardFromEnvironment({})).toBeUndefined();
     expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4' })).toEqual({ index: 3, count: 4 });
     // An array --array=1-4 without the count variable: positions from the minimum.
-    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '4' })).toEqual({ index: 1, count: 4 });
+    expect(shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '2', SLURM_ARRAY_TASK_MIN: '1', SLURM_ARRAY_TASK_MAX: '4' })).toEqual({
+      index: 1,
+      count: 4,
+    });
     expect(() => shardFromEnvironment({ SLURM_ARRAY_TASK_ID: '2' })).toThrow(/SLURM_ARRAY_TASK_COUNT/);
   });
 
@@ -97,7 +126,9 @@ describe('sweep plans', () => {
 
     const merged = await mergeSweepShards(plan);
     expect(merged.records.map(withoutTimes)).toEqual(local.records.map(withoutTimes));
-    expect(summarizeSweep(merged.records, merged.cards).map(rowWithoutTimes)).toEqual(summarizeSweep(local.records, local.cards).map(rowWithoutTimes));
+    expect(summarizeSweep(merged.records, merged.cards).map(rowWithoutTimes)).toEqual(
+      summarizeSweep(local.records, local.cards).map(rowWithoutTimes),
+    );
     const lines = (await readFile(join(plan.sweep.out, 'runs.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(8);
     // The merged directory is an ordinary finished sweep: boden bench with the same options resumes all of it.
@@ -109,12 +140,23 @@ describe('sweep plans', () => {
 
 describe('slurmArrayScript', () => {
   it('is an sbatch array of one task per shard, each running run-cells on the plan with its CPUs as workers', () => {
-    const script = slurmArrayScript({ plan: '/shared/sweep.json', out: '/shared/results', shards: 8, cpus: 4, memo: "/shared/o'memo", boden: ['/usr/bin/node', '/clone/dist/src/cli/main.js'], directory: '/clone', time: '02:00:00' });
+    const script = slurmArrayScript({
+      plan: '/shared/sweep.json',
+      out: '/shared/results',
+      shards: 8,
+      cpus: 4,
+      memo: "/shared/o'memo",
+      boden: ['/usr/bin/node', '/clone/dist/src/cli/main.js'],
+      directory: '/clone',
+      time: '02:00:00',
+    });
     expect(script.startsWith('#!/bin/bash\n')).toBe(true);
     expect(script).toContain('#SBATCH --array=0-7\n');
     expect(script).toContain('#SBATCH --cpus-per-task=4\n');
     expect(script).toContain('#SBATCH --time=02:00:00\n');
     expect(script).toContain('#SBATCH --output=/shared/results/shards/slurm-%A_%a.log\n');
-    expect(script).toContain("exec '/usr/bin/node' '/clone/dist/src/cli/main.js' 'bench' 'run-cells' '--plan' '/shared/sweep.json' '--memo' '/shared/o'\\''memo' '--workers' '4' '--quiet'\n");
+    expect(script).toContain(
+      "exec '/usr/bin/node' '/clone/dist/src/cli/main.js' 'bench' 'run-cells' '--plan' '/shared/sweep.json' '--memo' '/shared/o'\\''memo' '--workers' '4' '--quiet'\n",
+    );
   });
 });

@@ -6,7 +6,13 @@ import { verdictSentences } from '../../../bench/sweep/verdict-sentences.js';
 import { benchRunFixture } from './bench-run-fixture.js';
 
 /** A summary row with only what the verdicts read set; the rest are placeholders. */
-function row(fields: { task?: string; policy?: SweepSummaryRow['policy']; arm: string; impactDifference?: number | null; paired?: Partial<PairedComparison> | null }): SweepSummaryRow {
+function row(fields: {
+  task?: string;
+  policy?: SweepSummaryRow['policy'];
+  arm: string;
+  impactDifference?: number | null;
+  paired?: Partial<PairedComparison> | null;
+}): SweepSummaryRow {
   const unshaped = fields.arm === 'unshaped';
   return {
     task: fields.task ?? 'boston',
@@ -45,7 +51,13 @@ describe('verdictSentences', () => {
       row({ task: 'circle-packing-26', arm: 'adaptive', impactDifference: 0.0851, paired: { wilcoxonP: 0.00049, holmP: 0.0049 } }),
       row({ task: 'circle-packing-26', arm: 'shift-0.3', impactDifference: -0.03, paired: { wilcoxonP: 0.0021, holmP: 0.0123 } }),
       row({ task: 'circle-packing-26', policy: 'mcts', arm: 'unshaped' }),
-      row({ task: 'circle-packing-26', policy: 'mcts', arm: 'adaptive', impactDifference: 0.0042, paired: { seeds: 10, wilcoxonP: 0.62, holmP: 1 } }),
+      row({
+        task: 'circle-packing-26',
+        policy: 'mcts',
+        arm: 'adaptive',
+        impactDifference: 0.0042,
+        paired: { seeds: 10, wilcoxonP: 0.62, holmP: 1 },
+      }),
     ];
     expect(verdictSentences(rows)).toEqual([
       'adaptive beats unshaped on circle-packing-26 under aide by +0.085 final impact (paired Wilcoxon p < 0.001, Holm 0.005, 20 seeds)',
@@ -55,20 +67,33 @@ describe('verdictSentences', () => {
   });
 
   it('judges significance by the Holm-adjusted p against alpha, not by the raw p', () => {
-    const rows = [row({ arm: 'unshaped' }), row({ arm: 'gate', impactDifference: 0.02, paired: { seeds: 1, wilcoxonP: 0.01, holmP: 0.06 } })];
-    expect(verdictSentences(rows)).toEqual(['no difference we can tell from 1 seed: gate against unshaped on boston under aide, +0.020 final impact (paired Wilcoxon p 0.010, Holm 0.060)']);
-    expect(verdictSentences(rows, 0.1)).toEqual(['gate beats unshaped on boston under aide by +0.020 final impact (paired Wilcoxon p 0.010, Holm 0.060, 1 seed)']);
+    const rows = [
+      row({ arm: 'unshaped' }),
+      row({ arm: 'gate', impactDifference: 0.02, paired: { seeds: 1, wilcoxonP: 0.01, holmP: 0.06 } }),
+    ];
+    expect(verdictSentences(rows)).toEqual([
+      'no difference we can tell from 1 seed: gate against unshaped on boston under aide, +0.020 final impact (paired Wilcoxon p 0.010, Holm 0.060)',
+    ]);
+    expect(verdictSentences(rows, 0.1)).toEqual([
+      'gate beats unshaped on boston under aide by +0.020 final impact (paired Wilcoxon p 0.010, Holm 0.060, 1 seed)',
+    ]);
   });
 
   it('says an arm without a shared seed was not tested, rather than leaving it out', () => {
     const rows = [row({ arm: 'unshaped' }), row({ arm: 'adaptive', impactDifference: 0.0125, paired: null })];
-    expect(verdictSentences(rows)).toEqual(['no paired test for adaptive against unshaped on boston under aide: no seed ran in both arms (+0.013 final impact, unpaired)']);
+    expect(verdictSentences(rows)).toEqual([
+      'no paired test for adaptive against unshaped on boston under aide: no seed ran in both arms (+0.013 final impact, unpaired)',
+    ]);
   });
 
   it('says there is nothing to compare in a sweep without an unshaped arm, or in a task and policy without one', () => {
-    expect(verdictSentences([row({ arm: 'adaptive' }), row({ arm: 'gate' })])).toEqual(['nothing to compare: the sweep ran no unshaped arm, the reference every verdict is against']);
+    expect(verdictSentences([row({ arm: 'adaptive' }), row({ arm: 'gate' })])).toEqual([
+      'nothing to compare: the sweep ran no unshaped arm, the reference every verdict is against',
+    ]);
     expect(verdictSentences([])).toEqual(['nothing to compare: the sweep ran no unshaped arm, the reference every verdict is against']);
-    expect(verdictSentences([row({ arm: 'unshaped' }), row({ policy: 'mcts', arm: 'unshaped' })])).toEqual(['nothing to compare: the sweep ran only the unshaped arm']);
+    expect(verdictSentences([row({ arm: 'unshaped' }), row({ policy: 'mcts', arm: 'unshaped' })])).toEqual([
+      'nothing to compare: the sweep ran only the unshaped arm',
+    ]);
     const partial = [
       row({ arm: 'unshaped' }),
       row({ arm: 'adaptive', impactDifference: 0, paired: { wilcoxonP: 1, holmP: 1 } }),

@@ -7,7 +7,17 @@ export async function findScientificPython(): Promise<string | null> {
 }
 
 /** The code tasks' runner in tests: the sandbox itself, as `boden bench --agent code` runs programs. */
-export function sandboxRunner(options: { readonly python: string; readonly cpuSeconds: number; readonly wallSeconds: number }): ProgramRunner {
-  const sandbox = createPythonSandbox({ python: options.python, packages: ['numpy', 'scipy', 'pandas', 'sklearn', 'xgboost'], cpuSeconds: options.cpuSeconds, wallSeconds: options.wallSeconds, workers: 2 });
+export function sandboxRunner(options: {
+  readonly python: string;
+  readonly cpuSeconds: number;
+  readonly wallSeconds: number;
+}): ProgramRunner {
+  const sandbox = createPythonSandbox({
+    python: options.python,
+    packages: ['numpy', 'scipy', 'pandas', 'sklearn', 'xgboost'],
+    cpuSeconds: options.cpuSeconds,
+    wallSeconds: options.wallSeconds,
+    workers: 2,
+  });
   return (request) => sandbox.run(request);
 }
