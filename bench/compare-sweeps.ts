@@ -15,7 +15,8 @@ import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-re
 import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
 import { benchPolicies } from './runner/bench-policy.js';
 import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
-import { loadBenchTaskCard } from './cards/bench-task-card.js';
+import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from './cards/bench-task-card.js';
+import { benchTaskNames } from './tasks/task-definitions.js';
 
 const directories = process.argv.slice(2);
 if (directories.length === 0) fail('give one or more sweep directories (each with runs.jsonl or runs.jsonl.gz)');
@@ -37,12 +38,36 @@ async function readRecords(directory: string): Promise<BenchRunRecord[]> {
     .map((line) => BenchRunRecordSchema.parse(JSON.parse(line)));
 }
 
+/**
+ * The cards of a sweep's own tasks (`--task-file`), by task name: the files its `summary.json` records, read and
+ * checked again (a card whose CSV changed since is refused, naming the file).
+ */
+async function ownCards(directory: string): Promise<Map<string, BenchTaskCard>> {
+  const cards = new Map<string, BenchTaskCard>();
+  const summary = join(directory, 'summary.json');
+  if (!existsSync(summary)) return cards;
+  const { options } = JSON.parse(await readFile(summary, 'utf8')) as { options?: { taskFiles?: string[] } };
+  for (const file of options?.taskFiles ?? []) {
+    const card = await readBenchTaskCard(file);
+    cards.set(card.task, card);
+  }
+  return cards;
+}
+
 const references = new Map<string, TaskReference>();
 const rows = [];
 for (const directory of directories) {
   const records = await readRecords(directory);
+  const own = await ownCards(directory);
   for (const task of new Set(records.map((record) => record.task))) {
-    if (!references.has(task)) references.set(task, task === packingTaskName ? await loadPackingTaskCard() : await loadBenchTaskCard(task));
+    if (references.has(task)) continue;
+    if (task === packingTaskName) references.set(task, await loadPackingTaskCard());
+    else if (benchTaskNames.includes(task)) references.set(task, await loadBenchTaskCard(task));
+    else if (own.has(task)) references.set(task, own.get(task)!);
+    else
+      fail(
+        `${directory}: task "${task}" is not shipped, and ${join(directory, 'summary.json')} names no card file for it (the sweep's --task-file)`,
+      );
   }
   // Records come in completion order: rows by policy, then unshaped first and the other arms by name.
   const ordered = summarizeSweep(records, references).sort(

@@ -139,6 +139,14 @@ describe.skipIf(!built)('boden and boden-bench, packed and installed into an emp
     // Its medals were set from runs: the summary carries no placeholder warning.
     expect(readFileSync(join(project, 'sweep', 'summary.txt'), 'utf8')).not.toContain('NOT set from unshaped runs');
     expect(statSync(join(project, 'sweep', 'report.html')).size).toBeGreaterThan(1000);
+    // The cross-sweep comparison reads a sweep of a card of your own too (its card from the sweep's summary.json).
+    const compared = await spawnProcess(
+      join(project, 'node_modules', '.bin', 'tsx'),
+      [join(project, 'node_modules', 'boden-bench', 'compare-sweeps.ts'), 'sweep'],
+      { cwd: project, timeout: 120_000 },
+    );
+    expect(compared.code, compared.stderr).toBe(0);
+    expect(compared.stdout).toMatch(/\| sweep \| flat-prices \| aide \| adaptive \| 1 \|/);
   }, 400_000);
 
   it('without boden-bench, boden demo says what to install, in one line with exit code 2', async () => {
