@@ -7,10 +7,12 @@
  * it; prints the best either way. Medals and baseline are left as they are (they come from their own stage).
  *
  *   npx tsx bench/calibration/raise-top1.ts --tasks boston --runs bench/results/a/runs.jsonl.gz,bench/results/b/runs.jsonl.gz
+ *   npx tsx bench/calibration/raise-top1.ts --task-file my-card.json --runs my-sweep/runs.jsonl   (a card of your own)
  *     [--keep 8] [--rounds 4] [--children 6] [--seed 1] [--workers 2] [--memo tmp/bench-memo] [--work-budget 20]
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -21,11 +23,12 @@ import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { mutatePipelineConfig } from '../env/sample-pipeline-config.js';
 import { BenchRunRecordSchema } from '../runner/bench-run-record.js';
-import { BenchTaskCardSchema, loadBenchTaskCard, taskCardDirectory } from '../cards/bench-task-card.js';
+import { BenchTaskCardSchema, loadBenchTaskCard, readBenchTaskCard, taskCardDirectory } from '../cards/bench-task-card.js';
 
 const { values } = parseArgs({
   options: {
     tasks: { type: 'string' },
+    'task-file': { type: 'string' },
     runs: { type: 'string' },
     keep: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '4' },
@@ -36,8 +39,12 @@ const { values } = parseArgs({
     memo: { type: 'string', default: 'tmp/bench-memo' },
   },
 });
-if (values.tasks === undefined || values.runs === undefined)
-  throw new Error('give --tasks (shipped task names) and --runs (comma-separated run files)');
+if ((values.tasks === undefined && values['task-file'] === undefined) || values.runs === undefined) {
+  process.stderr.write(
+    'raise-top1: give --tasks (shipped task names) or --task-file (a card of your own), and --runs (comma-separated run files)\n',
+  );
+  process.exit(2);
+}
 const runFiles = values.runs.split(',');
 const keep = Number(values.keep);
 const rounds = Number(values.rounds);
@@ -62,9 +69,28 @@ for (const file of runFiles) {
 }
 
 try {
-  for (const name of values.tasks.split(',')) {
+  // Shipped cards are rewritten in place; a card of your own in its file, its CSV path kept relative to it.
+  const jobs = [
+    ...(values.tasks ?? '')
+      .split(',')
+      .filter((name) => name !== '')
+      .map(async (name) => ({
+        card: await loadBenchTaskCard(name),
+        out: fileURLToPath(new URL(`${name}.json`, taskCardDirectory)),
+        taskArgument: `--tasks ${name}`,
+      })),
+    ...(values['task-file'] === undefined
+      ? []
+      : [
+          (async (file: string) => ({ card: await readBenchTaskCard(file), out: resolve(file), taskArgument: `--task-file ${file}` }))(
+            values['task-file'],
+          ),
+        ]),
+  ];
+  for (const job of await Promise.all(jobs)) {
     const started = performance.now();
-    const card = await loadBenchTaskCard(name);
+    const { card, out } = job;
+    const name = card.task;
     const better = (a: number, b: number) => (card.maximize ? a > b : a < b);
     const featureEngineering = card.featureEngineering !== undefined;
     const random = createSeededRandom(seed);
@@ -100,7 +126,7 @@ try {
     // in the last bits of its score: that is no raise.
     const raised = better(winnerScore, card.top1) && Math.abs(winnerScore - card.top1) > 1e-9 * Math.max(1, Math.abs(card.top1));
     const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const command = `npx tsx bench/calibration/raise-top1.ts --tasks ${name} --runs ${values.runs} --keep ${keep} --rounds ${rounds} --children ${children} --seed ${seed} --work-budget ${workBudgetSeconds}`;
+    const command = `npx tsx bench/calibration/raise-top1.ts ${job.taskArgument} --runs ${values.runs} --keep ${keep} --rounds ${rounds} --children ${children} --seed ${seed} --work-budget ${workBudgetSeconds}`;
     if (raised) {
       const calibrated = BenchTaskCardSchema.parse({
         ...card,
@@ -111,7 +137,11 @@ try {
           top1Search: { command, runFiles, seededWith: Math.min(keep, runBests.length) + 1, evaluatedConfigs: seen.size, wallSeconds },
         },
       });
-      await writeFileAtomic(fileURLToPath(new URL(`${name}.json`, taskCardDirectory)), `${JSON.stringify(calibrated, null, 2)}\n`);
+      const written =
+        typeof calibrated.dataset === 'string'
+          ? calibrated
+          : { ...calibrated, dataset: { ...calibrated.dataset, csv: relative(dirname(out), calibrated.dataset.csv) || '.' } };
+      await writeFileAtomic(out, `${JSON.stringify(written, null, 2)}\n`);
     }
     const round4 = (value: number) => value.toFixed(4);
     console.log(

@@ -147,6 +147,31 @@ describe.skipIf(!built)('boden and boden-bench, packed and installed into an emp
     );
     expect(compared.code, compared.stderr).toBe(0);
     expect(compared.stdout).toMatch(/\| sweep \| flat-prices \| aide \| adaptive \| 1 \|/);
+    // ... and the top-1 search seeded from the sweep's runs.
+    const raised = await spawnProcess(
+      join(project, 'node_modules', '.bin', 'tsx'),
+      [
+        join(project, 'node_modules', 'boden-bench', 'calibration', 'raise-top1.ts'),
+        '--task-file',
+        'card.json',
+        '--runs',
+        'sweep/runs.jsonl',
+        '--keep',
+        '2',
+        '--rounds',
+        '1',
+        '--children',
+        '2',
+        '--workers',
+        '1',
+      ],
+      { cwd: project, timeout: 180_000 },
+    );
+    expect(raised.code, raised.stderr).toBe(0);
+    expect(raised.stdout).toMatch(/^flat-prices: card top-1 [\d.]+; best of \d+ distinct run pipelines/m);
+    expect((JSON.parse(readFileSync(join(project, 'card.json'), 'utf8')) as { dataset: { csv: string } }).dataset.csv).toBe(
+      'user-task/prices.csv',
+    );
   }, 400_000);
 
   it('without boden-bench, boden demo says what to install, in one line with exit code 2', async () => {
