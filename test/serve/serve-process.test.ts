@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEpisodesJsonl } from '../../src/episode/episode-jsonl.js';
@@ -234,12 +234,14 @@ print(json.dumps({"heard": heard, "judge": verdict["judge"], "episodes": [json.l
   );
 
   it.skipIf(!python)(
-    "the README's Python snippet runs as pasted, from the repository root, against a real server",
+    "the README's and docs' Python snippets run as pasted, from the repository root, against a real server",
     async () => {
-      const snippets = [...readFileSync(join(projectRoot, 'README.md'), 'utf8').matchAll(/```python\n([\s\S]*?)```/g)].map(
-        (match) => match[1]!,
+      const pages = ['README.md', ...readdirSync(join(projectRoot, 'docs')).map((page) => join('docs', page))];
+      const snippets = pages.flatMap((page) =>
+        [...readFileSync(join(projectRoot, page), 'utf8').matchAll(/^```python\n([\s\S]*?)```/gm)].map((match) => match[1]!),
       );
-      expect(snippets.length).toBeGreaterThanOrEqual(1);
+      // The README's quick start and docs/python-hosts.md's full example.
+      expect(snippets.length).toBeGreaterThanOrEqual(2);
       const server = await startServeProcess([], children);
       // Twice: a user runs the snippet again against the same service (the run is joined, not a 409).
       for (const snippet of [...snippets, ...snippets]) {
