@@ -15,7 +15,8 @@ import { BenchRunRecordSchema, type BenchRunRecord } from './runner/bench-run-re
 import { loadPackingTaskCard, packingTaskName } from './packing/packing-task-card.js';
 import { benchPolicies } from './runner/bench-policy.js';
 import { summarizeSweep, type TaskReference } from './sweep/summarize-sweep.js';
-import { loadBenchTaskCard, readBenchTaskCard, type BenchTaskCard } from './cards/bench-task-card.js';
+import { loadBenchTaskCard } from './cards/bench-task-card.js';
+import { loadSweepCards } from './sweep/sweep-cards.js';
 import { benchTaskNames } from './tasks/task-definitions.js';
 
 const directories = process.argv.slice(2);
@@ -42,16 +43,11 @@ async function readRecords(directory: string): Promise<BenchRunRecord[]> {
  * The cards of a sweep's own tasks (`--task-file`), by task name: the files its `summary.json` records, read and
  * checked again (a card whose CSV changed since is refused, naming the file).
  */
-async function ownCards(directory: string): Promise<Map<string, BenchTaskCard>> {
-  const cards = new Map<string, BenchTaskCard>();
+async function ownCards(directory: string): Promise<ReadonlyMap<string, TaskReference>> {
   const summary = join(directory, 'summary.json');
-  if (!existsSync(summary)) return cards;
+  if (!existsSync(summary)) return new Map();
   const { options } = JSON.parse(await readFile(summary, 'utf8')) as { options?: { taskFiles?: string[] } };
-  for (const file of options?.taskFiles ?? []) {
-    const card = await readBenchTaskCard(file);
-    cards.set(card.task, card);
-  }
-  return cards;
+  return loadSweepCards({ tasks: [], taskFiles: options?.taskFiles ?? [], agent: 'simulated' });
 }
 
 const references = new Map<string, TaskReference>();

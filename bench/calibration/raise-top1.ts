@@ -12,18 +12,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { writeFileAtomic, createSeededRandom } from 'boden';
+import { createSeededRandom } from 'boden';
 import { createBenchEvaluator, defaultWorkBudgetSeconds, type PipelineEvaluation } from '../env/bench-evaluator.js';
 import { canonicalConfigKey, parsePipelineConfig } from '../env/canonical-config.js';
 import { createEvaluationPool } from '../env/evaluation-pool.js';
 import type { PipelineConfig } from '../env/pipeline-config.js';
 import { mutatePipelineConfig } from '../env/sample-pipeline-config.js';
 import { BenchRunRecordSchema } from '../runner/bench-run-record.js';
-import { BenchTaskCardSchema, loadBenchTaskCard, readBenchTaskCard, taskCardDirectory } from '../cards/bench-task-card.js';
+import {
+  BenchTaskCardSchema,
+  loadBenchTaskCard,
+  readBenchTaskCard,
+  taskCardDirectory,
+  writeBenchTaskCard,
+} from '../cards/bench-task-card.js';
 
 const { values } = parseArgs({
   options: {
@@ -137,11 +143,7 @@ try {
           top1Search: { command, runFiles, seededWith: Math.min(keep, runBests.length) + 1, evaluatedConfigs: seen.size, wallSeconds },
         },
       });
-      const written =
-        typeof calibrated.dataset === 'string'
-          ? calibrated
-          : { ...calibrated, dataset: { ...calibrated.dataset, csv: relative(dirname(out), calibrated.dataset.csv) || '.' } };
-      await writeFileAtomic(out, `${JSON.stringify(written, null, 2)}\n`);
+      await writeBenchTaskCard(out, calibrated);
     }
     const round4 = (value: number) => value.toFixed(4);
     console.log(

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidArgumentError, InvalidFieldError, readJsonFile, TaskCardSchema } from 'boden';
+import { InvalidArgumentError, InvalidFieldError, readJsonFile, TaskCardSchema, writeFileAtomic } from 'boden';
 import { evaluationVersion } from '../env/evaluation-memo.js';
 import { metricMaximize } from '../tasks/metrics.js';
 import { PipelineConfigSchema } from '../env/pipeline-config.js';
@@ -237,4 +237,13 @@ export function medalFor(card: Pick<BenchTaskCard, 'maximize' | 'medals'>, score
   if (reaches(card.medals.silver)) return 'silver';
   if (reaches(card.medals.bronze)) return 'bronze';
   return null;
+}
+
+/** Writes `card` to `file` atomically, its CSV path relative to the card so that the two can move together. */
+export async function writeBenchTaskCard(file: string, card: BenchTaskCard): Promise<void> {
+  const written =
+    typeof card.dataset === 'string'
+      ? card
+      : { ...card, dataset: { ...card.dataset, csv: relative(dirname(file), card.dataset.csv) || '.' } };
+  await writeFileAtomic(file, `${JSON.stringify(written, null, 2)}\n`);
 }

@@ -17,6 +17,7 @@ import { queuedRuns, redact, runQueueWorker } from '../sweep/sweep-queue.js';
 import { mergeSweepShards, runSweepShard } from '../sweep/sweep-shards.js';
 import { writeSweepOutputs } from '../sweep/write-sweep-outputs.js';
 import { calibrateCommand } from './calibrate-command.js';
+import { wholeNumber } from './whole-number-option.js';
 
 const list = (value: string): string[] =>
   value
@@ -43,14 +44,6 @@ const probability = (value: string): number => {
     throw new InvalidArgumentError('expected a probability between 0 and 1');
   return parsed;
 };
-const wholeNumber =
-  (minimum: number) =>
-  (value: string): number => {
-    const parsed = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isInteger(parsed) || parsed < minimum)
-      throw new InvalidArgumentError(`expected a whole number ≥ ${minimum}`);
-    return parsed;
-  };
 
 interface CommonOptions {
   out: string;

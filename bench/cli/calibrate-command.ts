@@ -1,8 +1,8 @@
 import { availableParallelism, cpus } from 'node:os';
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, InvalidArgumentError as OptionValueError, Option } from 'commander';
-import { InvalidArgumentError, writeFileAtomic } from 'boden';
+import { Command, Option } from 'commander';
+import { InvalidArgumentError } from 'boden';
 import { calibrateCardMedals, runMedalQuantiles } from '../calibration/calibrate-card-medals.js';
 import { calibrateTaskCard, searchMedalQuantiles } from '../calibration/calibrate-task-card.js';
 import { createBenchEvaluator, defaultWorkBudgetSeconds } from '../env/bench-evaluator.js';
@@ -12,10 +12,13 @@ import {
   readBenchTaskCard,
   readBenchTaskDefinition,
   taskCardDirectory,
+  writeBenchTaskCard,
   type BenchTaskCard,
 } from '../cards/bench-task-card.js';
+import { searchPolicies } from '../runner/bench-policy.js';
 import type { BenchTask } from '../tasks/bench-task.js';
 import { benchTaskNames, benchTasks } from '../tasks/task-definitions.js';
+import { wholeNumber } from './whole-number-option.js';
 
 /** Which stages `boden bench calibrate` runs: the pipeline search, the medals from unshaped runs, or both. */
 const calibrationStages = ['both', 'search', 'medals'] as const;
@@ -36,14 +39,6 @@ interface CalibrateOptions {
   workBudget: number;
   memo: string;
 }
-
-const wholeNumber =
-  (minimum: number) =>
-  (value: string): number => {
-    const parsed = Number(value);
-    if (!/^\d+$/.test(value.trim()) || parsed < minimum) throw new OptionValueError(`expected a whole number ≥ ${minimum}`);
-    return parsed;
-  };
 
 const round = (value: number): string => value.toFixed(4);
 
@@ -121,7 +116,7 @@ export function calibrateCommand(): Command {
             );
             card = calibrated.card;
             say(
-              `${job.task.task}: medals ${round(card.medals.bronze)} / ${round(card.medals.silver)} / ${round(card.medals.gold)} from ${3 * options.medalSeeds} unshaped runs of ${options.medalEpisodes} episodes ` +
+              `${job.task.task}: medals ${round(card.medals.bronze)} / ${round(card.medals.silver)} / ${round(card.medals.gold)} from ${searchPolicies.length * options.medalSeeds} unshaped runs of ${options.medalEpisodes} episodes ` +
                 `(quantiles ${runMedalQuantiles.bronze} / ${runMedalQuantiles.silver} / ${runMedalQuantiles.gold} of their bests; median best ${round(calibrated.medianBest)}); ` +
                 `top-1 ${round(card.top1)}${calibrated.runBeatSearch ? " (raised to a run's best)" : " (the search's; no run beat it)"}`,
             );
@@ -131,12 +126,7 @@ export function calibrateCommand(): Command {
                 `of the search's scores, which no agent's run is measured against; run boden bench calibrate --stage medals --task-file ${job.out} --out ${job.out} before reading a medal column`,
             );
           }
-          // A user's CSV is written relative to the card, so the two can move together.
-          const written =
-            typeof card!.dataset === 'string'
-              ? card!
-              : { ...card!, dataset: { ...card!.dataset, csv: relative(dirname(job.out), card!.dataset.csv) || '.' } };
-          await writeFileAtomic(job.out, `${JSON.stringify(written, null, 2)}\n`);
+          await writeBenchTaskCard(job.out, card!);
           say(`wrote ${job.out}`);
         }
       } finally {
