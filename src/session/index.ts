@@ -1,4 +1,5 @@
 export { ShapingSession } from './shaping-session.js';
+export { ShapingSessionPartsSchema, type ShapingSessionParts } from './shaping-session-parts.js';
 export { shapingMiddleware, type ShapingMiddleware } from './shaping-middleware.js';
 export { ShapingMiddlewareOptionsSchema, type ShapingMiddlewareOptions } from './shaping-middleware-options.js';
 export {

@@ -30,12 +30,38 @@ export const ShapingSessionSpecSchema = z.strictObject({
    * AIDE's `MetricValue.maximize`), and reads values as higher-is-better until then.
    */
   objective: ObjectiveSchema.optional(),
-  /** `noveltyBonus`: strength, decay by children, and optionally `autoScale: { shift }`. */
+  /**
+   * `noveltyBonus`: strength, decay by children, and optionally `autoScale: { shift }`. `source: 'candidate'` reads
+   * the novelty the host puts on each `select` candidate (an MCTS host's backed-up mean) instead of `metric`;
+   * `countShifts` probes each contested selection for whether the bonus changed it (the summary's `bonusShifts`).
+   */
   bonus: z
     .strictObject({
       strength: z.number().finite().min(0).default(0.5),
       decay: z.enum(['none', 'children']).default('children'),
       autoScale: z.strictObject({ shift: z.number().gt(0).lt(1) }).optional(),
+      source: z.enum(['metric', 'candidate']).default('metric'),
+      countShifts: z.boolean().default(false),
+    })
+    .optional(),
+  /**
+   * `paretoObjective` over (value, novelty on `metric`): a share `strength` of the choices become picks from the
+   * Pareto front; `seed` seeds its tournaments.
+   */
+  pareto: z
+    .strictObject({
+      strength: z.number().min(0).max(1).optional(),
+      seed: z.number().int().min(0).default(0x5eed),
+    })
+    .optional(),
+  /**
+   * Plain novelty search, the baseline for `qd`: a bonus of `strength` over each candidate's k-nearest sparseness now
+   * (`kNearestSparsitySource`, read at every selection), applied before the schedule and the bonus.
+   */
+  noveltySearch: z
+    .strictObject({
+      strength: z.number().finite().min(0).default(5),
+      k: z.number().int().min(1).optional(),
     })
     .optional(),
   /** `adaptiveExploration`: the stall signal and what its directives ask for. */
@@ -158,6 +184,8 @@ export const SessionSelectionRequestSchema = z.strictObject({
         value: z.number().finite().nullable(),
         children: z.number().int().min(0).optional(),
         visits: z.number().min(0).optional(),
+        /** The host's own novelty of the candidate in [0, 1], read by a bonus with `source: 'candidate'`. */
+        novelty: z.number().min(0).max(1).nullable().optional(),
       }),
     )
     .max(100_000),

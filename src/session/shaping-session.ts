@@ -1,6 +1,7 @@
 import type { Run } from '../episode/run.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { checkArgument } from '../options/check-argument.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { combinedDescriptors } from '../quality-diversity/combined-descriptors.js';
 import { conceptDescriptors } from '../quality-diversity/concept-descriptors.js';
@@ -14,10 +15,18 @@ import { createNoveltyScorer } from '../scoring/novelty-scorer.js';
 import type { AdaptiveExplorationMiddleware } from '../shaping/adaptive-exploration.js';
 import type { NoveltyBonusMiddleware } from '../shaping/novelty-bonus.js';
 import type { NoveltySource } from '../shaping/novelty-source.js';
+import { kNearestSparsitySource } from '../shaping/k-nearest-sparsity-source.js';
 import { scorerNoveltySource } from '../shaping/scorer-novelty-source.js';
+import type { SelectorMiddleware } from '../shaping/selector-middleware.js';
 import type { SelectionCandidate, Selector } from '../shaping/selector.js';
 import type { SelectionMadeEvent, ShapingEvents } from '../shaping/shaping-events.js';
-import type { ShapingOutcome } from '../shaping/shaping-node.js';
+import {
+  ShapingNodeSchema,
+  ShapingOutcomeSchema,
+  type NodeAdmission,
+  type ShapingNode,
+  type ShapingOutcome,
+} from '../shaping/shaping-node.js';
 import { wrapSelector, type ShapedSelector } from '../shaping/wrap-selector.js';
 import type { SessionAdmission, SessionSummary, SessionSelection } from './session-responses.js';
 import { CallRefusedError } from './call-refused-error.js';
@@ -32,14 +41,17 @@ import {
   type ShapingSessionSpecInput,
 } from './shaping-session-spec.js';
 import { parseOptions } from '../options/parse-options.js';
+import { ShapingSessionPartsSchema, type ShapingSessionParts } from './shaping-session-parts.js';
 import { sessionTrajectory, type SessionTrajectoryNode } from './session-trajectory.js';
 
 /**
- * One shaped run, whoever drives it (`boden serve` for a Python host, the LangChain middleware, a direct caller): the
- * online scorer, one novelty source per metric, the spec's middleware (`shapingMiddleware`, in boden's one order)
- * around a greedy stand-in for the host's policy, the optional rubric judge, descriptors, summary and export. Calls
- * must come one at a time (the service's registry and the middleware queue them), in the order a log replays them;
- * an outcome counts once per node, here.
+ * One shaped run, whoever drives it (`boden serve` for a Python host, the LangChain middleware, the benchmark's
+ * search loops, a direct caller): the online scorer, one novelty source per metric, the spec's middleware
+ * (`shapingMiddleware`, in boden's one order), the optional rubric judge, descriptors, summary and export. A host
+ * that sends its candidates (`select`) is shaped around a greedy stand-in for its policy; a host that keeps its own
+ * selection function wraps it with `shape`. Calls must come one at a time (the service's registry and the
+ * middleware queue them), in the order a log replays them; an outcome counts once per node, here, and the shaped
+ * selector is the one owner that tells each source.
  */
 export class ShapingSession {
   readonly spec: ShapingSessionSpec;
@@ -49,6 +61,8 @@ export class ShapingSession {
   readonly #judge: RubricJudge | undefined;
   /** The valid nodes in the order they were observed: the judge's earlier episodes. */
   readonly #valid: JudgedEpisode[] = [];
+  readonly #middleware: readonly SelectorMiddleware[];
+  readonly #events: SafeEventEmitter<ShapingEvents>;
   readonly #selector: ShapedSelector<string, undefined>;
   readonly #adaptive: AdaptiveExplorationMiddleware | undefined;
   readonly #bonus: NoveltyBonusMiddleware | undefined;
@@ -66,13 +80,17 @@ export class ShapingSession {
   /** The host metric's direction once known (the spec's, else the first outcome's), and what said so. */
   #direction: { readonly direction: Direction; readonly from: string } | undefined;
 
-  /** Builds the run from its spec (checked here); throws `InvalidOptionsError` naming a bad field or an unknown metric. */
-  constructor(input: ShapingSessionSpecInput) {
+  /**
+   * Builds the run from its spec and the injected parts (both checked here); throws `InvalidOptionsError` naming a bad
+   * field or an unknown metric.
+   */
+  constructor(input: ShapingSessionSpecInput, parts: ShapingSessionParts = {}) {
     const spec = parseOptions(ShapingSessionSpecSchema, input, 'ShapingSession');
+    const injected = parseOptions(ShapingSessionPartsSchema, parts, 'ShapingSession parts');
     this.spec = spec;
     const direction = spec.objective?.direction;
     if (direction !== undefined) this.#direction = { direction, from: 'the run spec' };
-    const scorer = createNoveltyScorer({ runId: spec.id });
+    const scorer = injected.scorer ?? createNoveltyScorer({ runId: spec.id });
     this.#source = scorerNoveltySource({ scorer, metric: spec.metric });
     this.#sources = scorer.metricIds.map((metric) => (metric === spec.metric ? this.#source : scorerNoveltySource({ scorer, metric })));
     // Each middleware reads its own metric (one source per metric, sharing the scorer's one score per node).
@@ -88,7 +106,8 @@ export class ShapingSession {
     const { axes, embeddingClusters } = spec.descriptors;
     const concepts = conceptDescriptors(axes === undefined ? {} : { axes });
     this.#descriptors =
-      embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]);
+      injected.descriptors ??
+      (embeddingClusters === undefined ? concepts : combinedDescriptors([concepts, embeddingClusterDescriptors(embeddingClusters)]));
     this.#metrics = descriptorMetrics({ descriptors: this.#descriptors });
     const gate =
       spec.gate === undefined
@@ -102,29 +121,110 @@ export class ShapingSession {
       spec.qd === undefined
         ? undefined
         : (({ seed, ...options }) => ({ ...options, descriptors: this.#descriptors, random: createSeededRandom(seed) }))(spec.qd);
+    const pareto =
+      spec.pareto === undefined
+        ? undefined
+        : (({ seed, ...options }) => ({ ...options, source: this.#source, random: createSeededRandom(seed) }))(spec.pareto);
+    const noveltySearch =
+      spec.noveltySearch === undefined
+        ? undefined
+        : (({ k, strength }) => ({
+            source: kNearestSparsitySource(k === undefined ? {} : { k }),
+            timing: 'current' as const,
+            strength,
+          }))(spec.noveltySearch);
+    const bonus =
+      spec.bonus === undefined
+        ? undefined
+        : (({ source, ...options }) => ({ ...options, source: source === 'candidate' ? ('candidate' as const) : this.#source }))(
+            spec.bonus,
+          );
     const shaping = shapingMiddleware({
       ...(gate === undefined ? {} : { gate }),
+      ...(pareto === undefined ? {} : { pareto }),
       ...(qd === undefined ? {} : { qd }),
+      ...(noveltySearch === undefined ? {} : { noveltySearch }),
       ...(adaptive === undefined ? {} : { adaptive }),
-      ...(spec.bonus === undefined ? {} : { bonus: { source: this.#source, ...spec.bonus } }),
+      ...(bonus === undefined ? {} : { bonus }),
     });
     this.#archive = shaping.archive;
     this.#adaptive = shaping.adaptive;
     this.#bonus = shaping.bonus;
-    const { middleware } = shaping;
-    this.#selector = wrapSelector({ selector: greedyStandIn, middleware });
-    this.#selector.events.on('selection-made', (event) => {
+    this.#middleware = shaping.middleware;
+    this.#events = new SafeEventEmitter<ShapingEvents>({
+      onListenerError: ({ event, error }) => {
+        if (event !== 'listener-error') this.#events.emit('listener-error', { event, error });
+      },
+    });
+    this.#selector = this.#wrap(greedyStandIn);
+    this.#events.on('selection-made', (event) => {
       this.#lastSelection = event;
     });
   }
 
-  /** The run's shaping events (`node-scored`, `candidate-rejected`, `selection-made`, `mode-changed`). */
+  /** The run's shaping events (`node-scored`, `candidate-rejected`, `selection-made`, `mode-changed`), from every selector it shaped. */
   get events(): SafeEventEmitter<ShapingEvents> {
-    return this.#selector.events;
+    return this.#events;
+  }
+
+  /** The source of the spec's `metric`: what `admit` answers as `novelty`, and what an MCTS host backs up its tree. */
+  get source(): NoveltySource {
+    return this.#source;
+  }
+
+  /** The run's middleware in boden's order, for a loop that wraps its selector itself (a graph rebuilt on resume). */
+  get middleware(): readonly SelectorMiddleware[] {
+    return this.#middleware;
+  }
+
+  /** The bonus's weight now and, with `countShifts` or `autoScale`, how often it changed the choice; undefined without a bonus. */
+  get bonusShifts(): { readonly strength: number; readonly contested: number; readonly changed: number } | undefined {
+    return this.#bonus === undefined ? undefined : { strength: this.#bonus.strength, ...this.#bonus.shifts };
+  }
+
+  /**
+   * The host's own selection function wrapped in the run's middleware, called exactly like the original. Its `admit`
+   * and `observe` are the run's (they count, remember and judge the host's nodes, and tell each source once); its
+   * outcomes carry values as shaping reads them, higher-is-better (a search adapter directs them), and the export
+   * keeps them in the host's units.
+   *
+   * @example
+   * const session = new ShapingSession({ id: 'run-1', adaptive: {}, bonus: { strength: 0.3 } });
+   * const search = createAideGreedySearch({ operators, evaluate, selector: session.shape(createAideGreedySelector()) });
+   */
+  shape<Node, Context = undefined>(selector: Selector<Node, Context>): ShapedSelector<Node, Context> {
+    const shaped = this.#wrap(selector);
+    return Object.assign(shaped, {
+      admit: async (node: ShapingNode): Promise<NodeAdmission> => {
+        checkArgument(ShapingNodeSchema, node, 'node');
+        return (await this.#admit(hostNode(node))).admission;
+      },
+      observe: async (node: ShapingNode, outcome: ShapingOutcome): Promise<void> => {
+        checkArgument(ShapingNodeSchema, node, 'node');
+        checkArgument(ShapingOutcomeSchema, outcome, 'outcome');
+        const value = outcome.value;
+        // The host's units for the export: shaping's higher-is-better value, turned back for a minimised metric.
+        const inHostUnits: SessionOutcome = {
+          valid: outcome.valid,
+          ...(value === undefined ? {} : { value: this.#higherIsBetter(value) }),
+        };
+        await this.#learn(hostNode(node), inHostUnits, { valid: outcome.valid, ...(value === undefined ? {} : { value }) });
+      },
+    });
+  }
+
+  /** `selector` wrapped in the run's middleware, on the run's one event stream, telling the run's sources. */
+  #wrap<Node, Context>(selector: Selector<Node, Context>): ShapedSelector<Node, Context> {
+    return wrapSelector({ selector, middleware: this.#middleware, sources: this.#sources, events: this.#events });
   }
 
   /** Scores a new node before the host evaluates it; the gate may reject it (then it must not be evaluated). */
   async admit(node: SessionNode): Promise<SessionAdmission> {
+    return (await this.#admit(node)).answer;
+  }
+
+  /** The admission as the shaped selector answers it, and as the run answers a host. */
+  async #admit(node: SessionNode): Promise<{ admission: NodeAdmission; answer: SessionAdmission }> {
     this.#remember(node);
     const admission = await this.#selector.admit(node);
     const assessment = await this.#source.assess(node);
@@ -139,7 +239,7 @@ export class ShapingSession {
       }) ?? null;
     if (admission.accepted) this.#admitted += 1;
     else this.#rejected += 1;
-    return {
+    const answer: SessionAdmission = {
       id: node.id,
       accepted: admission.accepted,
       resample: admission.resample,
@@ -152,6 +252,7 @@ export class ShapingSession {
       concepts: [...(assessment.concepts ?? [])],
       cell: this.#cell(node),
     };
+    return { admission, answer };
   }
 
   /**
@@ -192,15 +293,19 @@ export class ShapingSession {
     };
     if (outcome.direction !== undefined && this.#direction === undefined)
       this.#direction = { direction: outcome.direction, from: `the outcome of node "${node.id}"` };
-    this.#remember(node, outcome);
     // Shaping reads higher-is-better values: a minimised metric is negated on the way in (the export keeps the host's).
     const shaped: ShapingOutcome = {
       valid: outcome.valid,
       ...(outcome.value === undefined ? {} : { value: this.#higherIsBetter(outcome.value) }),
     };
+    await this.#learn(node, outcome, shaped);
+  }
+
+  /** Records a node's first outcome (in the host's units) and tells the middleware and, once, each source (shaped). */
+  async #learn(node: SessionNode, outcome: SessionOutcome, shaped: ShapingOutcome): Promise<void> {
+    if (this.#nodes.get(node.id)?.outcome !== undefined) return;
+    this.#remember(node, outcome);
     await this.#selector.observe(node, shaped);
-    // Without middleware nothing observes the source; it learns each node once, so this is safe either way.
-    await this.#source.observe(node, shaped);
     if (!outcome.valid) {
       this.#observed.invalid += 1;
       return;
@@ -220,11 +325,12 @@ export class ShapingSession {
 
   /** Shapes the host's candidates: their values after the middleware, the exploration knobs and the directive. */
   async select(request: {
-    candidates: readonly { id: string; value: number | null; children?: number; visits?: number }[];
+    candidates: readonly { id: string; value: number | null; children?: number; visits?: number; novelty?: number | null }[];
     valueRange?: { min: number; max: number };
   }): Promise<SessionSelection> {
-    const candidates: SelectionCandidate<string>[] = request.candidates.map((candidate) => ({
+    const candidates: SelectionCandidate<string>[] = request.candidates.map(({ novelty, ...candidate }) => ({
       ...candidate,
+      ...(novelty === undefined || novelty === null ? {} : { novelty }),
       value: this.#higherIsBetter(candidate.value),
       node: candidate.id,
     }));
@@ -305,6 +411,11 @@ export class ShapingSession {
       qualityDiversity: this.#qualityDiversity(),
     };
   }
+}
+
+/** The node fields a run keeps of a host's node (a search adapter's nodes carry more). */
+function hostNode({ id, plan, code, operator }: ShapingNode): SessionNode {
+  return { id, plan, code, ...(operator === undefined ? {} : { operator }) };
 }
 
 /** The fields that are set: an observation naming a node by id keeps the fields the run already has. */

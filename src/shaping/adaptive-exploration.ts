@@ -67,6 +67,7 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
   return {
     specificationVersion: 'v1',
     name: 'adaptive-exploration',
+    sources: [source],
     get mode() {
       return schedule.state.mode;
     },
@@ -111,7 +112,6 @@ export function adaptiveExploration(options: AdaptiveExplorationOptions): Adapti
           });
         }
       }
-      await source.observe(node, outcome);
     },
   };
 }

@@ -41,6 +41,7 @@ export function noveltyBonus(options: NoveltyBonusOptions): NoveltyBonusMiddlewa
   return {
     specificationVersion: 'v1',
     name: 'novelty-bonus',
+    sources: typeof source === 'string' ? [] : [source],
     get strength() {
       return weightNow;
     },
@@ -80,9 +81,6 @@ export function noveltyBonus(options: NoveltyBonusOptions): NoveltyBonusMiddlewa
       const next = weightNow * Math.exp(autoScale.rate * (autoScale.shift - (changed ? 1 : 0)));
       weightNow = Math.min(autoScale.maxStrength, Math.max(autoScale.minStrength, next));
       return selection;
-    },
-    async observe({ node, outcome }) {
-      if (typeof source !== 'string') await source.observe(node, outcome);
     },
   };
 }

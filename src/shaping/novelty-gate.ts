@@ -35,6 +35,7 @@ export function noveltyGate(options: NoveltyGateOptions): SelectorMiddleware {
   return {
     specificationVersion: 'v1',
     name: 'novelty-gate',
+    sources: [source],
     async admitNode({ node, events }) {
       const assessment = await source.assess(node);
       const novelty = assessment.novelty;
@@ -62,16 +63,11 @@ export function noveltyGate(options: NoveltyGateOptions): SelectorMiddleware {
         resample,
         nearest: assessment.nearest ?? [],
       });
-      // The node is never evaluated: close it in the source so it never joins the run's history.
-      await source.observe(node, { valid: false });
       return { novelty: measured, rejection: { reason, resample } };
     },
     transformRequest({ request }) {
       if (rejected.size === 0 || !request.candidates.some((candidate) => rejected.has(candidate.id))) return request;
       return { ...request, candidates: request.candidates.filter((candidate) => !rejected.has(candidate.id)) };
-    },
-    async observe({ node, outcome }) {
-      await source.observe(node, outcome);
     },
   };
 }

@@ -23,6 +23,7 @@ export function paretoObjective(options: ParetoObjectiveOptions): SelectorMiddle
   return {
     specificationVersion: 'v1',
     name: 'pareto-objective',
+    sources: source === 'candidate' ? [] : [source],
     async admitNode({ node }) {
       if (source === 'candidate') return undefined;
       const assessment = await source.assess(node);
@@ -39,9 +40,6 @@ export function paretoObjective(options: ParetoObjectiveOptions): SelectorMiddle
       const points = eligible.map((candidate) => ({ usefulness: candidate.value!, novelty: noveltyOf(candidate) }));
       const picks = pickFromFronts(points, selection.chosen.length, random);
       return { ...selection, chosen: picks.map((index) => eligible[index]!) };
-    },
-    async observe({ node, outcome }) {
-      if (source !== 'candidate') await source.observe(node, outcome);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import type { NoveltySource } from './novelty-source.js';
 import type { Selection, SelectionRequest } from './selector.js';
 import type { ShapingEvents } from './shaping-events.js';
 import type { ShapingNode, ShapingOutcome } from './shaping-node.js';
@@ -17,6 +18,10 @@ export interface MiddlewareAdmission {
  * request first and its `wrapSelect` is the outermost; the last one is wrapped directly around the host's selector.
  * `admitNode` and `observe` run in array order.
  *
+ * A middleware names the sources it reads (`sources`) and never tells them an outcome itself: the shaped selector
+ * is their one owner and tells each distinct source once, after every `observe` hook (pyribs' scheduler tells its
+ * archive once, then its emitters), and closes a node the gate rejected in all of them.
+ *
  * Middleware must not draw from `request.random` (it is the host's stream: drawing would change what the
  * unshaped policy picks) and must leave candidates alone except for their `value`.
  */
@@ -25,6 +30,8 @@ export interface SelectorMiddleware {
   readonly specificationVersion: 'v1';
   /** Names the middleware in admissions and events, e.g. `novelty-gate`. */
   readonly name: string;
+  /** The novelty sources this middleware reads; the shaped selector tells them each node's outcome. */
+  readonly sources?: readonly NoveltySource[];
   /** Told when the host creates a node, before evaluating it; may measure it and may reject it. */
   admitNode?(options: {
     node: ShapingNode;
@@ -49,6 +56,6 @@ export interface SelectorMiddleware {
     probe: boolean;
     events: SafeEventEmitter<ShapingEvents>;
   }): PromiseLike<Selection<Node>>;
-  /** Told a node's outcome once the host has evaluated it. */
+  /** Told a node's outcome once the host has evaluated it, before its sources are (it may still assess the node). */
   observe?(options: { node: ShapingNode; outcome: ShapingOutcome; events: SafeEventEmitter<ShapingEvents> }): PromiseLike<void> | void;
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { functionSchema } from './collaborator-schemas.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { functionSchema, NoveltySourceSchema } from './collaborator-schemas.js';
+import type { NoveltySource } from './novelty-source.js';
 import type { Selector } from './selector.js';
+import type { ShapingEvents } from './shaping-events.js';
 import type { SelectorMiddleware } from './selector-middleware.js';
 
 const MiddlewareSchema = z.custom<SelectorMiddleware>(
@@ -19,6 +22,15 @@ export const WrapSelectorOptionsSchema = z
         error: 'expected a SelectorMiddleware (an object with a name and optional hooks) or a list of them',
       })
       .default([]),
+    /** Sources the wrapper tells besides those its middleware read (a session's own metric sources). */
+    sources: z.array(NoveltySourceSchema).default([]),
+    /** The stream to emit on, shared by several wrappers of one run (a session's); default a new one. */
+    events: z
+      .custom<SafeEventEmitter<ShapingEvents>>(
+        (value) => value !== null && typeof value === 'object' && typeof (value as { emit?: unknown }).emit === 'function',
+        'expected a SafeEventEmitter<ShapingEvents>',
+      )
+      .optional(),
   })
   .strict();
 
@@ -26,4 +38,6 @@ export const WrapSelectorOptionsSchema = z
 export interface WrapSelectorOptions<Node, Context = undefined> {
   readonly selector: Selector<Node, Context>;
   readonly middleware?: SelectorMiddleware | readonly SelectorMiddleware[];
+  readonly sources?: readonly NoveltySource[];
+  readonly events?: SafeEventEmitter<ShapingEvents>;
 }

@@ -37,7 +37,8 @@ export interface ShapedSelector<Node, Context = undefined> {
  *
  * Order: for a selection, `middleware[0].transformRequest` runs first and `middleware[0].wrapSelect` is the
  * outermost; the last middleware is wrapped directly around the selector. Put `adaptiveExploration` before
- * `noveltyBonus` so the bonus sees the raised scale. `admitNode` and `observe` hooks run in array order.
+ * `noveltyBonus` so the bonus sees the raised scale. `admitNode` and `observe` hooks run in array order; then the
+ * wrapper tells each distinct source the middleware read (and `sources`) the outcome, once.
  *
  * @example
  * const shaped = wrapSelector({ selector: mySearchPolicy, middleware: [adaptiveExploration({ source }), noveltyBonus({ source })] });
@@ -47,11 +48,15 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   const parsed = parseOptions(WrapSelectorOptionsSchema, options, 'wrapSelector');
   const selector = options.selector;
   const middleware: readonly SelectorMiddleware[] = Array.isArray(parsed.middleware) ? parsed.middleware : [parsed.middleware];
-  const events: SafeEventEmitter<ShapingEvents> = new SafeEventEmitter<ShapingEvents>({
-    onListenerError: ({ event, error }) => {
-      if (event !== 'listener-error') events.emit('listener-error', { event, error });
-    },
-  });
+  // The one owner of the sources: each distinct source (the caller's and the middleware's) is told a node once, here.
+  const sources = [...new Set([...parsed.sources, ...middleware.flatMap((layer) => layer.sources ?? [])])];
+  const events: SafeEventEmitter<ShapingEvents> =
+    parsed.events ??
+    new SafeEventEmitter<ShapingEvents>({
+      onListenerError: ({ event, error }) => {
+        if (event !== 'listener-error') events.emit('listener-error', { event, error });
+      },
+    });
   let selections = 0;
 
   type Request = SelectionRequest<Node, Context>;
@@ -112,12 +117,16 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
       }
       events.emit('node-scored', { id: node.id, novelty, accepted: rejection === undefined });
       if (rejection === undefined) return { id: node.id, accepted: true, resample: false, novelty };
+      // The node is never evaluated: close it in every source, so it never joins the run's history.
+      for (const source of sources) await source.observe(node, { valid: false });
       return { id: node.id, accepted: false, resample: rejection.resample, novelty, rejectedBy: rejection.by, reason: rejection.reason };
     },
     async observe(node: ShapingNode, outcome: ShapingOutcome): Promise<void> {
       checkArgument(ShapingNodeSchema, node, 'node');
       checkArgument(ShapingOutcomeSchema, outcome, 'outcome');
       for (const layer of middleware) await layer.observe?.({ node, outcome, events });
+      // After the hooks, which may still assess the node against the history before it (the schedule does).
+      for (const source of sources) await source.observe(node, outcome);
     },
   });
 }

@@ -59,7 +59,9 @@ describe('boden serve /openapi.json', () => {
       'id',
       'judge',
       'metric',
+      'noveltySearch',
       'objective',
+      'pareto',
       'qd',
     ]);
     const admitBody = document.paths['/runs/{id}/admit']!.post!.requestBody!.content['application/json']!.schema;

@@ -7,6 +7,8 @@ import { createServeApp } from '../../src/serve/create-serve-app.js';
 import { ShapingSession } from '../../src/session/shaping-session.js';
 import type { SessionAdmission, SessionSelection, SessionSummary } from '../../src/session/session-responses.js';
 import type { ShapingSessionSpecInput } from '../../src/session/shaping-session-spec.js';
+import type { SelectionCandidate, Selector } from '../../src/shaping/selector.js';
+import type { SelectionMadeEvent } from '../../src/shaping/shaping-events.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/fake-openai-server.js';
 
 /** A run's experiments in order: two exact repeats (the gate's), near copies, and new ideas; the score each gets. */
@@ -78,6 +80,7 @@ function directDriver(spec: ShapingSessionSpecInput) {
       session.observe(node, outcome),
     select: (candidates: { id: string; value: number }[]) => session.select({ candidates }),
     summary: async () => session.summary(),
+    trajectory: () => session.trajectory(),
   };
 }
 
@@ -98,6 +101,50 @@ async function servedDriver(spec: ShapingSessionSpecInput) {
       void (await call('POST', `${run}/observe`, { node, outcome })),
     select: (candidates: { id: string; value: number }[]) => call<SessionSelection>('POST', `${run}/select`, { candidates }),
     summary: () => call<SessionSummary>('GET', run),
+  };
+}
+
+/** A host's own policy, typed by its own node: greedy argmax, or a draft when explore mode prefers one (the stand-in's rule). */
+interface HostNode {
+  readonly key: string;
+}
+const hostGreedy: Selector<HostNode> = ({ candidates, exploration }) => {
+  let best: SelectionCandidate<HostNode> | undefined;
+  for (const candidate of candidates)
+    if (candidate.value !== null && (best === undefined || candidate.value > best.value!)) best = candidate;
+  if (best === undefined || exploration?.preferDraft === true) return { action: 'draft', chosen: [] };
+  return { action: 'improve', chosen: [best] };
+};
+
+/** The same run with the host keeping its own selector, wrapped by `session.shape`: its admit, observe and calls. */
+function shapedDriver(spec: ShapingSessionSpecInput) {
+  const session = new ShapingSession(spec);
+  const shaped = session.shape(hostGreedy);
+  let made: SelectionMadeEvent | undefined;
+  session.events.on('selection-made', (event) => {
+    made = event;
+  });
+  return {
+    session,
+    // Answers what the shaped selector answers, with the run's other fields from its summary-side state left out.
+    admit: async (node: { id: string; plan: string; code: string }) => (await shaped.admit(node)) as unknown as SessionAdmission,
+    observe: (node: { id: string; plan: string; code: string }, outcome: { valid: boolean; value: number }) =>
+      shaped.observe(node, outcome),
+    select: async (candidates: { id: string; value: number }[]): Promise<SessionSelection> => {
+      const selection = await shaped({
+        candidates: candidates.map((candidate) => ({ ...candidate, node: { key: candidate.id } })),
+        random: () => 0.5,
+      });
+      return {
+        action: selection.action,
+        chosen: selection.chosen.map((candidate) => candidate.id),
+        values: Object.fromEntries(made!.values.map((value) => [value.id, value.after])),
+        removed: [...made!.removed],
+        exploration: made!.exploration,
+        directive: selection.directive ?? null,
+      };
+    },
+    summary: async () => session.summary(),
   };
 }
 
@@ -124,6 +171,26 @@ describe('ShapingSession conformance: every driver of one shaped run gets what a
     expect(direct.selections).toHaveLength(5);
     expect(direct.admissions[4]!.verdict).not.toBeNull();
     expect(overHttp).toEqual(JSON.parse(JSON.stringify(direct)));
+  });
+
+  it("a host's own selector shaped by session.shape selects, gates, counts and exports as the direct session", async () => {
+    // A schedule that switches to explore within the script, so the comparison covers its knobs and drafts.
+    const switching: ShapingSessionSpecInput = { ...spec, adaptive: { patience: 1, window: 1, threshold: 0.99 } };
+    const direct = directDriver(switching);
+    const directTrace = await drive(direct);
+    const shaped = shapedDriver(switching);
+    const shapedTrace = await drive(shaped);
+    // The shaped selector answers NodeAdmission (accepted, resample, the middleware's novelty), the run's summary the rest.
+    expect(shapedTrace.admissions.map(({ id, accepted }) => ({ id, accepted }))).toEqual(
+      directTrace.admissions.map(({ id, accepted }) => ({ id, accepted })),
+    );
+    expect(shapedTrace.selections).toEqual(directTrace.selections);
+    // The schedule switched and the bonus moved values, so the comparison covers both.
+    expect(directTrace.selections.some((selection) => selection.exploration.mode === 'explore')).toBe(true);
+    expect(directTrace.selections.some((selection) => selection.action === 'draft')).toBe(true);
+    expect(directTrace.admissions.filter((admission) => !admission.accepted)).toHaveLength(2);
+    expect(shapedTrace.summary).toEqual(directTrace.summary);
+    expect(shaped.session.trajectory()).toEqual(direct.trajectory());
   });
 
   it("the LangChain middleware scores, gates and counts its agent's experiments as the direct session does", async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionsError } from '../../src/errors/invalid-options-error.js';
+import { adaptiveExploration } from '../../src/shaping/adaptive-exploration.js';
+import { noveltyBonus } from '../../src/shaping/novelty-bonus.js';
+import { noveltyGate } from '../../src/shaping/novelty-gate.js';
+import type { NoveltyAssessment, NoveltySource } from '../../src/shaping/novelty-source.js';
+import { paretoObjective } from '../../src/shaping/pareto-objective.js';
 import type { Selector } from '../../src/shaping/selector.js';
 import type { SelectorMiddleware } from '../../src/shaping/selector-middleware.js';
 import type { SelectionMadeEvent } from '../../src/shaping/shaping-events.js';
@@ -44,7 +49,60 @@ function tracing(name: string, log: string[]): SelectorMiddleware {
   };
 }
 
+/** A source that records every outcome it is told, repeats included (unlike the cached sources, which drop them). */
+function recordingSource(id: string, novelty: (nodeId: string) => number): NoveltySource & { readonly told: string[] } {
+  const told: string[] = [];
+  const assessed = new Map<string, NoveltyAssessment>();
+  return {
+    specificationVersion: 'v1',
+    id,
+    told,
+    async assess(node) {
+      const assessment = assessed.get(node.id) ?? { id: node.id, novelty: novelty(node.id) };
+      assessed.set(node.id, assessment);
+      return assessment;
+    },
+    assessment: (nodeId) => assessed.get(nodeId),
+    async observe(node, outcome) {
+      told.push(`${node.id}:${outcome.valid}`);
+    },
+  };
+}
+
 describe('wrapSelector', () => {
+  it('is the one owner of the sources: each is told a node once, after the hooks, and a rejected node is closed in all', async () => {
+    // Repeats ('r…') read 0 and are rejected by the gate; every middleware reads the one shared source.
+    const shared = recordingSource('shared', (id) => (id.startsWith('r') ? 0 : 0.8));
+    const extra = recordingSource('extra', () => 0.5);
+    const toldBeforeHook: boolean[] = [];
+    const watcher: SelectorMiddleware = {
+      specificationVersion: 'v1',
+      name: 'watcher',
+      sources: [shared],
+      observe({ node }) {
+        toldBeforeHook.push(shared.told.some((entry) => entry.startsWith(`${node.id}:`)));
+      },
+    };
+    const shaped = wrapSelector({
+      selector: pickHighest,
+      middleware: [
+        noveltyGate({ source: shared, threshold: 0.5, maxResamples: 0 }),
+        paretoObjective({ source: shared, strength: 0 }),
+        adaptiveExploration({ source: shared }),
+        noveltyBonus({ source: shared, strength: 0.3 }),
+        watcher,
+      ],
+      sources: [shared, extra],
+    });
+    for (const id of ['n1', 'r1', 'n2']) {
+      const admission = await shaped.admit(shapingNode(id));
+      if (admission.accepted) await shaped.observe(shapingNode(id), { valid: true, value: 1 });
+    }
+    expect(shared.told).toEqual(['n1:true', 'r1:false', 'n2:true']);
+    expect(extra.told).toEqual(['n1:true', 'r1:false', 'n2:true']);
+    expect(toldBeforeHook).toEqual([false, false]);
+  });
+
   it("lets a middleware probe the rest of the chain with the real call's random draws, unseen by the host", async () => {
     // The policy picks the candidate at floor(draw × n): a probe with the same draws on another list picks the same slot.
     const bySlot: Selector<string> = (request) => ({

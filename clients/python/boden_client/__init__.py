@@ -38,6 +38,8 @@ __all__ = [
     "Objective",
     "AutoScale",
     "BonusOptions",
+    "ParetoOptions",
+    "NoveltySearchOptions",
     "AdaptiveOptions",
     "GateOptions",
     "EmbeddingClusters",
@@ -105,11 +107,31 @@ class AutoScale(TypedDict):
 
 
 class BonusOptions(TypedDict, total=False):
-    """`noveltyBonus`: strength (default 0.5), decay by children (default "children"), optional autoScale."""
+    """`noveltyBonus`: strength (default 0.5), decay by children (default "children"), optional autoScale; `source`
+    "candidate" reads each select candidate's own `novelty` (an MCTS host's backed-up mean) instead of the run's
+    metric; `countShifts` counts how often the bonus changed the choice."""
 
     strength: float
     decay: Literal["none", "children"]
     autoScale: AutoScale
+    source: Literal["metric", "candidate"]
+    countShifts: bool
+
+
+class ParetoOptions(TypedDict, total=False):
+    """`paretoObjective` over (value, novelty): the share of choices picked from the front (default 1), and the seed
+    of its tournaments."""
+
+    strength: float
+    seed: int
+
+
+class NoveltySearchOptions(TypedDict, total=False):
+    """Plain novelty search: a bonus of `strength` (default 5) over each candidate's k-nearest sparseness now (`k`,
+    default 15)."""
+
+    strength: float
+    k: int
 
 
 class AdaptiveOptions(TypedDict, total=False):
@@ -173,6 +195,8 @@ class RunSpec(_RunSpecId, total=False):
     gate: GateOptions
     descriptors: Descriptors
     qd: QdOptions
+    pareto: ParetoOptions
+    noveltySearch: NoveltySearchOptions
 
 
 # -- What admit, observe and select send ----------------------------------------------------------------------------
@@ -214,6 +238,7 @@ class Candidate(_CandidateRequired, total=False):
 
     children: int
     visits: float
+    novelty: Optional[float]
 
 
 class ValueRange(TypedDict):
@@ -529,15 +554,17 @@ class BodenClient:
         descriptors: Optional[Descriptors] = None,
         objective: Optional[Objective] = None,
         exist_ok: bool = False,
+        pareto: Optional[ParetoOptions] = None,
+        novelty_search: Optional[NoveltySearchOptions] = None,
     ) -> RunSummary:
         """Creates a run (with `exist_ok=True`, a run of that id that is already open is joined: its summary is
         returned, as when a script is run again against the same service); `objective` ({"direction": "minimize" | "maximize", "name": "rmse"}) is the host metric's
-        direction and name, kept in the export (without it the first outcome naming a direction sets it); `bonus`, `adaptive`, `gate` and `qd` (the quality-diversity archive: `alpha`, `strength`,
-        `seed`) are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap judge's 0-4
+        direction and name, kept in the export (without it the first outcome naming a direction sets it); `bonus`, `adaptive`, `gate`, `qd` (the quality-diversity archive: `alpha`, `strength`,
+        `seed`), `pareto` and `novelty_search` are the middleware's options ({} for the defaults); `judge="rubric"` adds the cheap judge's 0-4
         verdict to every admission; `descriptors` (`axes`, `embeddingClusters`) says what a node's cell is (each
         admission's `cell`, with numeric `metrics` per axis)."""
         spec: Dict[str, Any] = {"id": run_id, "metric": metric, "judge": judge}
-        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors), ("objective", objective)):
+        for name, options in (("bonus", bonus), ("adaptive", adaptive), ("gate", gate), ("qd", qd), ("descriptors", descriptors), ("objective", objective), ("pareto", pareto), ("noveltySearch", novelty_search)):
             if options is not None:
                 spec[name] = options
         try:
