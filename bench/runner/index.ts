@@ -13,6 +13,7 @@ export {
   type BenchSchedule,
 } from './bench-policy.js';
 export { createPolicySearch, type PolicySearch, type PolicySearchInput } from './create-policy-search.js';
+export { benchArmSpec, type BenchArmSpecInput } from './bench-arm-spec.js';
 export {
   BenchEpisodeRecordSchema,
   BenchRunRecordSchema,
