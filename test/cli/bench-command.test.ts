@@ -2,11 +2,36 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sweepSummaryLegend } from '../../bench/sweep/format-sweep-summary.js';
+import { runBoden } from '../../src/cli/run-boden.js';
 import { startFakeOpenAiServer } from '../fakes/fake-openai-server.js';
-import { spawnCli as runCli } from '../support/run-cli.js';
+import { type CliResult, spawnCli as runCli } from '../support/run-cli.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 const directory = useTemporaryDirectory('boden-bench-cli-');
+
+/**
+ * Runs `boden <args>` in this process (`runBoden`, what the program's main.ts runs), capturing what the benchmark
+ * commands write to the process's own streams: for refusals, help and merges, which need no process of their own.
+ * Each process-level run (`runCli`) costs a cold start of tsx and the benchmark; one of each kind stays process-level.
+ */
+async function runInProcess(args: readonly string[]): Promise<CliResult> {
+  const [stdout, stderr]: [string[], string[]] = [[], []];
+  const text = (chunk: unknown) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+  const [stdoutWrite, stderrWrite] = [process.stdout.write, process.stderr.write];
+  process.stdout.write = ((chunk: unknown) => stdout.push(text(chunk)) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: unknown) => stderr.push(text(chunk)) > 0) as typeof process.stderr.write;
+  try {
+    const code = await runBoden(args, {
+      stdout: { write: (chunk: string) => stdout.push(chunk) },
+      stderr: { write: (chunk: string) => stderr.push(chunk) },
+    });
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  } finally {
+    process.stdout.write = stdoutWrite;
+    process.stderr.write = stderrWrite;
+    process.exitCode = undefined;
+  }
+}
 
 describe('boden demo and boden bench', () => {
   it('boden demo prints the summary table and writes the report', async () => {
@@ -36,17 +61,19 @@ describe('boden demo and boden bench', () => {
   }, 240_000);
 
   it('rejects a bad option value, naming the option', async () => {
+    // As a program: the exit code and the message of a real process.
     const result = await runCli(['bench', '--tasks', 'boston', '--policies', 'aide,beam', '--out', join(directory, 'bad')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--policies.*"beam" is not one of aide, mcts, evolutionary/s);
-    const episodes = await runCli(['bench', '--tasks', 'boston', '--episodes', '2.5', '--out', join(directory, 'bad')]);
+    // The other refusals in process: the same parser and checks, without a process each.
+    const episodes = await runInProcess(['bench', '--tasks', 'boston', '--episodes', '2.5', '--out', join(directory, 'bad')]);
     expect(episodes.code).toBe(2);
     expect(episodes.stderr).toMatch(/--episodes.*whole number/s);
-    const noTasks = await runCli(['bench', '--out', join(directory, 'bad')]);
+    const noTasks = await runInProcess(['bench', '--out', join(directory, 'bad')]);
     expect(noTasks.code).toBe(2);
     expect(noTasks.stderr).toMatch(/give the tasks to sweep: --tasks <names>.*--task-file <cards>/);
     expect(noTasks.stderr).not.toMatch(/runSweep|invalid options/);
-    const noModel = await runCli(['bench', '--tasks', 'boston', '--agent', 'langchain', '--out', join(directory, 'bad')]);
+    const noModel = await runInProcess(['bench', '--tasks', 'boston', '--agent', 'langchain', '--out', join(directory, 'bad')]);
     expect(noModel.code).toBe(2);
     expect(noModel.stderr).toMatch(/--llm-model.*--agent langchain needs the served model's name/s);
   }, 180_000);
@@ -94,7 +121,7 @@ describe('boden demo and boden bench', () => {
   }, 180_000);
 
   it('boden help bench is boden bench --help', async () => {
-    const result = await runCli(['help', 'bench']);
+    const result = await runInProcess(['help', 'bench']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Usage: boden bench \[options\]/);
     expect(result.stdout).toContain('--task-file <files>');
@@ -129,31 +156,40 @@ describe('boden demo and boden bench', () => {
     expect(written.stdout).toContain('#SBATCH --array=0-1\n');
     expect(written.stdout).toMatch(/'bench' 'run-cells' '--plan' '[^']*sweep\.json' '--memo'/);
 
-    const first = await runCli(['bench', 'run-cells', '--plan', plan, '--shard', '0/2', '--memo', memo, '--workers', '1', '--quiet']);
+    // The shard named by --shard in process; the one a SLURM array task finds from its environment as a program.
+    const first = await runInProcess(['bench', 'run-cells', '--plan', plan, '--shard', '0/2', '--memo', memo, '--workers', '1', '--quiet']);
     expect(first.code).toBe(0);
     expect(first.stderr).toContain('shard 0/2: 2 runs now, 0 failed');
-    const early = await runCli(['bench', 'merge', '--plan', plan]);
+    const early = await runInProcess(['bench', 'merge', '--plan', plan]);
     expect(early.code).toBe(2);
     expect(early.stderr).toMatch(/2 of 4 cells have no run yet/);
     const second = await runCli(['bench', 'run-cells', '--plan', plan, '--memo', memo, '--workers', '1', '--quiet'], {
       env: { SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '2' },
     });
     expect(second.stderr).toContain('shard 1/2: 2 runs now, 0 failed');
-    const merged = await runCli(['bench', 'merge', '--plan', plan]);
+    const merged = await runInProcess(['bench', 'merge', '--plan', plan]);
     expect(merged.code).toBe(0);
     expect(merged.stdout).toMatch(/circle-packing-26 +aide +adaptive +2 /);
     expect((await readFile(join(out, 'runs.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(4);
 
-    const noOut = await runCli(['bench', '--tasks', 'boston']);
+    const noOut = await runInProcess(['bench', '--tasks', 'boston']);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toContain('--out: give the results directory');
-    const noPlan = await runCli(['bench', 'merge', '--plan', join(directory, 'missing.json')]);
+    const noPlan = await runInProcess(['bench', 'merge', '--plan', join(directory, 'missing.json')]);
     expect(noPlan.code).toBe(2);
     expect(noPlan.stderr).toMatch(/missing\.json: the sweep plan cannot be read \(ENOENT\)/);
   }, 240_000);
 
   it('names an unknown task card', async () => {
-    const result = await runCli(['bench', '--tasks', 'titanic', '--out', join(directory, 'unknown'), '--memo', join(directory, 'memo')]);
+    const result = await runInProcess([
+      'bench',
+      '--tasks',
+      'titanic',
+      '--out',
+      join(directory, 'unknown'),
+      '--memo',
+      join(directory, 'memo'),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       'no shipped task "titanic" (shipped: boston, seattle-weather, cps-wages, penguins, cars-mpg, co2-forecast, seattle-temperature-forecast, circle-packing-26)',

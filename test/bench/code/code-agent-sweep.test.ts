@@ -30,18 +30,23 @@ describe('boden bench --agent code, offline with the scripted model', () => {
     'writes, runs and scores real programs on circle packing and boston, records every exchange, and replays to the same records',
     async () => {
       const recording = join(directory, 'recording');
+      // MCTS expands 3 children of the root, then from a leaf: in 4 episodes each run drafts 3 programs and then
+      // improves (boston) or debugs (circle packing) one, so the replay answers prompts built from recorded outcomes.
+      // (AIDE drafts 5 before its first improvement; a boston program is 5 sandboxed runs, one per fold.)
       const common = [
         'bench',
         '--agent',
         'code',
         '--tasks',
         'circle-packing-26,boston',
+        '--policies',
+        'mcts',
         '--arms',
         'unshaped',
         '--seeds',
         '1',
         '--episodes',
-        '6',
+        '4',
         '--workers',
         '2',
         '--quiet',
@@ -65,6 +70,7 @@ describe('boden bench --agent code, offline with the scripted model', () => {
       ]);
       // Programs were run and scored by the harness: valid packings and cross-validated RMSEs.
       for (const record of records) expect(record.episodes.some((episode) => episode.status === 'ok' && episode.score !== null)).toBe(true);
+      expect(records.flatMap((record) => record.episodes.map((episode) => episode.operator))).toContain('improve');
       const packing = records.find((record) => record.task === 'circle-packing-26')!;
       expect(packing.bestScore!).toBeGreaterThan(1);
       expect(packing.bestScore!).toBeLessThan(2.64);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BehaviourArchive } from '../../../bench/maze/behaviour-archive.js';
 import { deceptiveMaze, distance, segmentsCross, simulateMaze } from '../../../bench/maze/deceptive-maze.js';
 import { mutateGenome, randomGenome, renderGenome } from '../../../bench/maze/maze-genome.js';
-import { runMazeSearch } from '../../../bench/maze/run-maze-search.js';
+import { type MazeSearchResult, runMazeSearch } from '../../../bench/maze/run-maze-search.js';
 import { createSeededRandom } from '../../../src/random/random-source.js';
 
 const steps = (...moves: [number, number, number][]) => moves.flatMap(([x, y, times]) => Array.from({ length: times }, () => ({ x, y })));
@@ -67,13 +67,25 @@ describe('the positive control: novelty search beats the objective on the decept
   it('objective-only AIDE greedy stalls in the cul-de-sac; the current-novelty bonus reaches the goal', async () => {
     const seeds = [1, 2, 3, 4];
     const objective = await Promise.all(seeds.map((seed) => runMazeSearch({ arm: 'objective', seed })));
-    const novelty = await Promise.all(seeds.map((seed) => runMazeSearch({ arm: 'novelty-bonus', seed })));
     for (const run of objective) {
       expect(run.solved).toBe(false);
       expect(run.bestDistance).toBeGreaterThan(0.2);
     }
+    // At least 3 of the 4 seeds solve. A shaped run costs seconds (objective only: a fraction of one), so the seeds
+    // run in turn and stop once 3 have solved: the rest cannot change whether at least 3 of the 4 did.
+    const novelty: MazeSearchResult[] = [];
+    for (const seed of seeds) {
+      if (novelty.filter((run) => run.solved).length >= 3) break;
+      novelty.push(await runMazeSearch({ arm: 'novelty-bonus', seed }));
+    }
     expect(novelty.filter((run) => run.solved).length).toBeGreaterThanOrEqual(3);
-    // Same seed, same run: the control is reproducible, not lucky.
-    expect(await runMazeSearch({ arm: 'novelty-bonus', seed: 1 })).toEqual(novelty[0]);
+    // Same seed, same run: the control is reproducible, not lucky. The earliest solving run, rerun with its
+    // evaluations to the goal as the whole budget, reaches the goal at that very evaluation again (a run's first n
+    // evaluations do not depend on its budget); the shorter rerun costs a fraction of a full one (the run is quadratic).
+    const earliest = novelty.filter((run) => run.solved).sort((left, right) => left.evaluationsToGoal! - right.evaluationsToGoal!)[0]!;
+    const rerun = await runMazeSearch({ arm: 'novelty-bonus', seed: earliest.seed, budget: earliest.evaluationsToGoal! });
+    expect(rerun).toMatchObject({ solved: true, evaluationsToGoal: earliest.evaluationsToGoal });
+    // ... and objective-only, whose full run is cheap, reruns to the identical result.
+    expect(await runMazeSearch({ arm: 'objective', seed: 1 })).toEqual(objective[0]);
   }, 240_000);
 });

@@ -76,6 +76,30 @@ function startWorker(plan: string, memo: string) {
   return { child, ended };
 }
 
+/** SLURM job states after which a job does not run again. */
+const slurmEndStates = new Set('COMPLETED FAILED CANCELLED TIMEOUT NODE_FAIL OUT_OF_MEMORY PREEMPTED BOOT_FAIL DEADLINE'.split(' '));
+
+/**
+ * Waits for every task of the array job `job` to end and resolves its tasks' states and exit codes, in task order.
+ * `sbatch --wait` would do it, but it looks at the job 2, 10 and 42 s after submitting (then every 32 s), so a job of
+ * ten seconds kept the test waiting half a minute; this asks the controller (`scontrol show job`) every quarter second.
+ */
+async function slurmArrayEnd(job: string): Promise<{ task: string; state: string; exitCode: string }[]> {
+  for (const deadline = Date.now() + 600_000; ; ) {
+    const shown = spawnSync('scontrol', ['--oneliner', 'show', 'job', job], { encoding: 'utf8' });
+    if (shown.status !== 0) throw new Error(`scontrol show job ${job} exited ${shown.status}: ${shown.stderr}`);
+    const field = (line: string, name: string) => new RegExp(`(?:^| )${name}=(\\S+)`).exec(line)?.[1] ?? '';
+    const tasks = shown.stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => ({ task: field(line, 'ArrayTaskId'), state: field(line, 'JobState'), exitCode: field(line, 'ExitCode') }));
+    if (tasks.length > 0 && tasks.every(({ task, state }) => /^\d+$/.test(task) && slurmEndStates.has(state)))
+      return tasks.sort((left, right) => Number(left.task) - Number(right.task));
+    if (Date.now() > deadline) throw new Error(`SLURM job ${job} still running after 10 minutes:\n${shown.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe('one sweep run three ways gives the same runs and summary', () => {
   let local: SweepResult;
   beforeAll(async () => {
@@ -99,10 +123,15 @@ describe('one sweep run three ways gives the same runs and summary', () => {
         directory: projectRoot,
       });
       spawnSync('mkdir', ['-p', join(plan.sweep.out, 'shards')]);
-      const submitted = spawnSync('sbatch', ['--wait'], { input: script, encoding: 'utf8', timeout: 600_000 });
+      const submitted = spawnSync('sbatch', [], { input: script, encoding: 'utf8', timeout: 60_000 });
       expect(submitted.stderr).toBe('');
       expect(submitted.status).toBe(0);
       expect(submitted.stdout).toMatch(/^Submitted batch job \d+/);
+      // Both array tasks ran to the end and exited 0 (what sbatch --wait's exit status says, read without its waits).
+      expect(await slurmArrayEnd(/\d+/.exec(submitted.stdout)![0])).toEqual([
+        { task: '0', state: 'COMPLETED', exitCode: '0:0' },
+        { task: '1', state: 'COMPLETED', exitCode: '0:0' },
+      ]);
       const merged = await mergeSweepShards(plan);
       expect(merged.records.map(withoutTimes)).toEqual(local.records.map(withoutTimes));
       expect(rowsWithoutTimes(merged)).toEqual(rowsWithoutTimes(local));
