@@ -530,7 +530,7 @@ for options in ({"max_rejection": 2}, {"run": {"bonus": {}, "gates": {}}}, {"max
         print(error)`);
     expect(options.stdout).toContain("unknown aide_boden option 'max_rejection'");
     expect(options.stdout).toContain(
-      "aide_boden option run must be a dict of create_run's options (adaptive, bonus, descriptors, gate, judge, metric, objective, qd), not {'bonus': {}, 'gates': {}}",
+      "aide_boden option run must be a dict of create_run's options (adaptive, bonus, descriptors, gate, judge, metric, novelty_search, objective, pareto, qd), not {'bonus': {}, 'gates': {}}",
     );
     expect(options.stdout).toContain('aide_boden option max_rejections must be an integer >= 1, not 0');
   });
