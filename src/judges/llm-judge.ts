@@ -10,7 +10,8 @@ import { systemTimers, type Timers } from '../calls/timers.js';
 import { failureMessage, failureStatus, isRetryableFailure, retryAfterMs } from '../calls/provider-failure.js';
 import { JudgeError } from '../errors/judge-error.js';
 import type { JudgeEventSubject, JudgeEvents } from '../events/judge-events.js';
-import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { reportingEventEmitter } from '../events/reporting-event-emitter.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { parseOptions } from '../options/parse-options.js';
 import { createNonce } from './data-delimiter.js';
 import { JudgeAnswerSchema, answerProblemOf, checkAnswer, describeInvalidAnswer, type JudgeAnswer } from './judge-answer.js';
@@ -103,12 +104,7 @@ export class LlmJudge implements Judge {
             this.#circuitOpen = `not called: ${this.#requestBreaker!.openReason}`;
             this.events.emit('judge-circuit-open', { judge: this.id, failures, counted: 'unanswered-requests', reason });
           });
-    const events: SafeEventEmitter<JudgeEvents> = new SafeEventEmitter<JudgeEvents>({
-      onListenerError: ({ event, error }) => {
-        if (event !== 'listener-error') events.emit('listener-error', { event, error });
-      },
-    });
-    this.events = events;
+    this.events = reportingEventEmitter<JudgeEvents>();
   }
 
   /** Requests, tokens, cost, cache hits and fallbacks of `runId`, or of all runs when it is omitted. */

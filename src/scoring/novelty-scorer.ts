@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Embedder, EmbeddingInput } from '../embedder/embedder.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EpisodeScoredEvent, NoveltyScorerEvents } from '../events/novelty-events.js';
-import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { reportingEventEmitter } from '../events/reporting-event-emitter.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import type { NoveltyCandidate, NoveltyMetricRun } from '../metrics/novelty-metric.js';
 import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
@@ -65,11 +66,7 @@ export function createNoveltyScorer(options: NoveltyScorerOptions = {}): Novelty
   const index: VectorIndex = defaults.index;
   const { concepts, metrics } = defaults;
   const clock = parsed.clock ?? (() => performance.now());
-  const events: SafeEventEmitter<NoveltyScorerEvents> = new SafeEventEmitter<NoveltyScorerEvents>({
-    onListenerError: ({ event, error }) => {
-      if (event !== 'listener-error') events.emit('listener-error', { event, error });
-    },
-  });
+  const events: SafeEventEmitter<NoveltyScorerEvents> = reportingEventEmitter<NoveltyScorerEvents>();
   const sharedIndex = searchOnceIndex(index, parsed.neighbours);
   const context = { index: sharedIndex, conceptEmbedding: (id: string) => concepts.embedding(id) };
   const states: { id: string; run: NoveltyMetricRun }[] = metrics.map((metric) => ({ id: metric.id, run: metric.startRun(context) }));

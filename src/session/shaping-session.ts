@@ -1,6 +1,7 @@
 import type { Run } from '../episode/run.js';
 import { InvalidOptionsError } from '../errors/invalid-options-error.js';
-import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { reportingEventEmitter } from '../events/reporting-event-emitter.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { checkArgument } from '../options/check-argument.js';
 import { RubricJudge } from '../judges/rubric-judge.js';
 import { combinedDescriptors } from '../quality-diversity/combined-descriptors.js';
@@ -151,11 +152,7 @@ export class ShapingSession {
     this.#adaptive = shaping.adaptive;
     this.#bonus = shaping.bonus;
     this.#middleware = shaping.middleware;
-    this.#events = new SafeEventEmitter<ShapingEvents>({
-      onListenerError: ({ event, error }) => {
-        if (event !== 'listener-error') this.#events.emit('listener-error', { event, error });
-      },
-    });
+    this.#events = reportingEventEmitter<ShapingEvents>();
     this.#selector = this.#wrap(greedyStandIn);
     this.#events.on('selection-made', (event) => {
       this.#lastSelection = event;

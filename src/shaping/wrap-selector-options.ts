@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
-import { functionSchema, NoveltySourceSchema } from './collaborator-schemas.js';
+import { functionSchema, hasMethods, NoveltySourceSchema } from './collaborator-schemas.js';
 import type { NoveltySource } from './novelty-source.js';
 import type { Selector } from './selector.js';
 import type { ShapingEvents } from './shaping-events.js';
@@ -26,10 +26,7 @@ export const WrapSelectorOptionsSchema = z
     sources: z.array(NoveltySourceSchema).default([]),
     /** The stream to emit on, shared by several wrappers of one run (a session's); default a new one. */
     events: z
-      .custom<SafeEventEmitter<ShapingEvents>>(
-        (value) => value !== null && typeof value === 'object' && typeof (value as { emit?: unknown }).emit === 'function',
-        'expected a SafeEventEmitter<ShapingEvents>',
-      )
+      .custom<SafeEventEmitter<ShapingEvents>>(hasMethods('on', 'emit'), 'expected a SafeEventEmitter<ShapingEvents> (on() and emit())')
       .optional(),
   })
   .strict();

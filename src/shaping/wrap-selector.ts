@@ -1,4 +1,5 @@
-import { SafeEventEmitter } from '../events/safe-event-emitter.js';
+import { reportingEventEmitter } from '../events/reporting-event-emitter.js';
+import type { SafeEventEmitter } from '../events/safe-event-emitter.js';
 import { checkArgument } from '../options/check-argument.js';
 import { parseOptions } from '../options/parse-options.js';
 import { createSeededRandom, type RandomSource } from '../random/random-source.js';
@@ -50,13 +51,7 @@ export function wrapSelector<Node, Context = undefined>(options: WrapSelectorOpt
   const middleware: readonly SelectorMiddleware[] = Array.isArray(parsed.middleware) ? parsed.middleware : [parsed.middleware];
   // The one owner of the sources: each distinct source (the caller's and the middleware's) is told a node once, here.
   const sources = [...new Set([...parsed.sources, ...middleware.flatMap((layer) => layer.sources ?? [])])];
-  const events: SafeEventEmitter<ShapingEvents> =
-    parsed.events ??
-    new SafeEventEmitter<ShapingEvents>({
-      onListenerError: ({ event, error }) => {
-        if (event !== 'listener-error') events.emit('listener-error', { event, error });
-      },
-    });
+  const events: SafeEventEmitter<ShapingEvents> = parsed.events ?? reportingEventEmitter<ShapingEvents>();
   let selections = 0;
 
   type Request = SelectionRequest<Node, Context>;
